@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** Every non-2xx JSON answer from the gateway or a service has this shape. */
+export const errorBodySchema = z.object({
+  /** Machine-readable code, e.g. VALIDATION_FAILED, NOT_FOUND, RATE_LIMITED. */
+  code: z.string(),
+  /** Plain-language message a UI may show as is. */
+  message: z.string(),
+  /** The failing fields of a validation error: path → messages. */
+  fields: z.record(z.string(), z.array(z.string())).optional(),
+  /** The request id, so a user report can be matched with the logs. */
+  requestId: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const errorCodes = {
+  validationFailed: 'VALIDATION_FAILED',
+  malformedJson: 'MALFORMED_JSON',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unauthenticated: 'UNAUTHENTICATED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  rateLimited: 'RATE_LIMITED',
+  internal: 'INTERNAL',
+  badGateway: 'BAD_GATEWAY',
+  serviceUnavailable: 'SERVICE_UNAVAILABLE',
+  gatewayTimeout: 'GATEWAY_TIMEOUT',
+  foreignOrigin: 'FOREIGN_ORIGIN',
+} as const;
+export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -1,0 +1,2 @@
+export * from './common/error.schema';
+export * from './events/envelope.schema';

@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+// Test kind lives in the file suffix: *.test.ts(x) are unit tests, *.api.test.ts run against
+// real PostgreSQL and NATS (started by .ci/run, or already running on a developer machine).
+const exclude = ['**/node_modules/**', '**/dist/**', '.data/**'];
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['**/*.test.ts'],
+          exclude: [...exclude, '**/*.api.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'ui',
+          include: ['**/*.test.tsx'],
+          exclude,
+          environment: 'happy-dom',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['**/*.api.test.ts'],
+          exclude,
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
