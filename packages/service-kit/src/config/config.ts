@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/** Thrown at boot when the environment does not fit the schema; the message names every bad variable. */
+export class ConfigError extends Error {
+  readonly problems: { variable: string; message: string }[];
+  constructor(problems: { variable: string; message: string }[]) {
+    super(
+      `Invalid configuration:\n${problems.map((p) => `  - ${p.variable}: ${p.message}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * Parses the environment with a zod schema. Empty strings count as unset, so `FOO=` in a
+ * compose file falls back to the default instead of failing as "not a number".
+ * This is the only place in the kit that reads process.env.
+ */
+export function loadConfig<S extends z.ZodType>(schema: S, env: Env = process.env): z.output<S> {
+  const cleaned: Env = {};
+  for (const [key, value] of Object.entries(env)) if (value !== undefined && value !== '') cleaned[key] = value;
+  const result = schema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const variable = issue.path.map(String).join('.') || '(root)';
+    const missing = issue.code === 'invalid_type' && cleaned[variable] === undefined;
+    return { variable, message: missing ? 'is required but not set' : issue.message };
+  });
+  throw new ConfigError(problems);
+}
+
+/** A TCP port; 0 asks the OS for a free one (tests, single-process mode). */
+export const portEnv = (defaultPort: number) => z.coerce.number().int().min(0).max(65535).default(defaultPort);
+
+export const logLevelEnv = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
+
+const postgresUrl = z
+  .string()
+  .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL');
+
+const natsUrl = z
+  .string()
+  .regex(/^(nats|tls|ws|wss):\/\/[^,\s]+(,(nats|tls|ws|wss):\/\/[^,\s]+)*$/, 'must be nats://host:port (comma-separated for a cluster)');
+
+/** Fragments every service spreads into its own env schema: z.object({ ...commonServiceEnv, ... }). */
+export const commonServiceEnv = {
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: portEnv(0),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  LOG_LEVEL: logLevelEnv,
+  DATABASE_URL: postgresUrl,
+  NATS_URL: natsUrl.default('nats://127.0.0.1:4222'),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+};

@@ -1,0 +1,85 @@
+import { errorCodes } from '@noek/contracts';
+
+export type ErrorFields = Record<string, string[]>;
+
+export interface DomainErrorOptions {
+  fields?: ErrorFields;
+  /** Extra response headers, e.g. Retry-After. */
+  headers?: Record<string, string>;
+  cause?: unknown;
+}
+
+/**
+ * An error the client is meant to see: its code, status and message are sent as is
+ * by errorMiddleware, so the message must be plain language and free of internals.
+ */
+export class DomainError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly fields?: ErrorFields;
+  readonly headers?: Record<string, string>;
+
+  constructor(code: string, status: number, message: string, options: DomainErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.code = code;
+    this.status = status;
+    this.fields = options.fields;
+    this.headers = options.headers;
+  }
+}
+
+export class ValidationError extends DomainError {
+  constructor(message = 'Some fields are not valid.', fields?: ErrorFields) {
+    super(errorCodes.validationFailed, 400, message, { fields });
+  }
+}
+
+export class UnauthenticatedError extends DomainError {
+  constructor(message = 'Please sign in to continue.', code: string = errorCodes.unauthenticated) {
+    super(code, 401, message);
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  constructor(message = 'You are not allowed to do this.', code: string = errorCodes.forbidden) {
+    super(code, 403, message);
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(message = 'Not found.', code: string = errorCodes.notFound) {
+    super(code, 404, message);
+  }
+}
+
+export class ConflictError extends DomainError {
+  constructor(message = 'This conflicts with the current state.', code: string = errorCodes.conflict, fields?: ErrorFields) {
+    super(code, 409, message, { fields });
+  }
+}
+
+export class RateLimitedError extends DomainError {
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number, code: string = errorCodes.rateLimited) {
+    const seconds = Math.max(0, Math.ceil(retryAfterSeconds));
+    super(code, 429, message, {
+      headers: { 'Retry-After': String(seconds) },
+      fields: { retryAfterSeconds: [String(seconds)] },
+    });
+    this.retryAfterSeconds = seconds;
+  }
+}
+
+export class ServiceUnavailableError extends DomainError {
+  constructor(
+    message = 'This part of Noek is temporarily unavailable. Please try again shortly.',
+    code: string = errorCodes.serviceUnavailable,
+  ) {
+    super(code, 503, message);
+  }
+}
+
+export function isDomainError(err: unknown): err is DomainError {
+  return err instanceof DomainError;
+}

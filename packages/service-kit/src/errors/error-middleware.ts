@@ -1,0 +1,66 @@
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import { errorCodes, type ErrorBody } from '@noek/contracts';
+import { DomainError } from './domain-error';
+import '../http/request-context';
+
+const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+/** body-parser / raw-body errors carry a `type`; map the ones a client causes to clear 4xx answers. */
+function fromBodyParser(err: unknown): DomainError | undefined {
+  if (typeof err !== 'object' || err === null || !('type' in err)) return undefined;
+  const { type } = err as { type: unknown };
+  switch (type) {
+    case 'entity.parse.failed':
+      return new DomainError(errorCodes.malformedJson, 400, 'The request body is not valid JSON.');
+    case 'entity.too.large':
+      return new DomainError(errorCodes.payloadTooLarge, 413, 'The request body is too large.');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new DomainError(errorCodes.unsupportedMediaType, 415, 'The request body encoding is not supported.');
+    case 'request.aborted':
+    case 'request.size.invalid':
+      return new DomainError('BAD_REQUEST', 400, 'The request body was incomplete.');
+    default:
+      return undefined;
+  }
+}
+
+function send(res: Response, status: number, body: ErrorBody, headers?: Record<string, string>): void {
+  if (headers) for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+  res.status(status).json(body);
+}
+
+/**
+ * The one error handler: DomainErrors are rendered as they are, body-parser errors mapped,
+ * everything else logged with its stack and answered 500 without internals.
+ */
+export function errorMiddleware(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, next) => {
+    if (res.headersSent) {
+      // A stream already started: nothing sensible to send, so end it and let the log tell.
+      (req.log ?? logger).error({ err, requestId: req.id }, 'error after response started');
+      next(err);
+      return;
+    }
+    const known = err instanceof DomainError ? err : fromBodyParser(err);
+    if (known) {
+      const body: ErrorBody = { code: known.code, message: known.message, requestId: req.id };
+      if (known.fields) body.fields = known.fields;
+      send(res, known.status, body, known.headers);
+      return;
+    }
+    (req.log ?? logger).error({ err, requestId: req.id, method: req.method, path: req.path }, 'unhandled error');
+    send(res, 500, { code: errorCodes.internal, message: INTERNAL_MESSAGE, requestId: req.id });
+  };
+}
+
+/** Unknown routes: a JSON 404 naming the method and path. */
+export const notFoundHandler: RequestHandler = (req, res) => {
+  const body: ErrorBody = {
+    code: errorCodes.notFound,
+    message: `No route for ${req.method} ${req.path}.`,
+    requestId: req.id,
+  };
+  res.status(404).json(body);
+};

@@ -1,0 +1,55 @@
+import express, { type Express } from 'express';
+import type { Logger } from 'pino';
+import { errorMiddleware, notFoundHandler } from '../errors/error-middleware';
+import { healthHandler, readinessHandler, type ReadinessChecks } from './health';
+import { createHttpMetrics } from './metrics';
+import { requestId } from './request-id';
+import { requestLogger } from './request-logger';
+
+export interface ServiceAppOptions {
+  /** Service name: a metrics label and the logger's binding. */
+  name: string;
+  logger: Logger;
+  /** Mounts the service's routes (full paths, e.g. /api/chat/...). */
+  routes: (app: Express) => void;
+  /** Named checks for /readyz (database ping, bus health). Each gets readinessTimeoutMs. */
+  readiness?: ReadinessChecks;
+  readinessTimeoutMs?: number;
+  /** JSON body limit; default 100kb. */
+  bodyLimit?: string;
+  /** Paths (exact) whose body arrives as a raw Buffer in req.body instead of parsed JSON (webhooks). */
+  rawBodyPaths?: string[];
+}
+
+/**
+ * An Express app with the house middleware in a fixed order: request id, logging, metrics, probes,
+ * body parsing, the service's routes, 404, errors. No process globals: several can share a process.
+ */
+export function createServiceApp(options: ServiceAppOptions): Express {
+  const { name, logger, routes, readiness = {}, readinessTimeoutMs = 2000, bodyLimit = '100kb', rawBodyPaths = [] } = options;
+  const app = express();
+  app.disable('x-powered-by');
+  // Behind the gateway: trust exactly one proxy hop for req.ip / req.protocol.
+  app.set('trust proxy', 1);
+  const metrics = createHttpMetrics(name);
+  app.locals.metricsRegistry = metrics.registry;
+
+  app.use(requestId(logger));
+  app.use(requestLogger());
+  app.use(metrics.middleware);
+
+  app.get('/healthz', healthHandler);
+  app.get('/readyz', readinessHandler(app, readiness, readinessTimeoutMs));
+  app.get('/metrics', metrics.handler);
+
+  const raw = new Set(rawBodyPaths);
+  const rawParser = express.raw({ type: () => true, limit: bodyLimit });
+  const jsonParser = express.json({ limit: bodyLimit });
+  app.use((req, res, next) => (raw.has(req.path) ? rawParser(req, res, next) : jsonParser(req, res, next)));
+
+  routes(app);
+
+  app.use(notFoundHandler);
+  app.use(errorMiddleware(logger));
+  return app;
+}

@@ -1,0 +1,13 @@
+export * from './errors/domain-error';
+export * from './errors/error-middleware';
+export * from './validation/validate';
+export * from './config/config';
+export * from './logging/logger';
+export type { AuthUser } from './http/request-context';
+export { trackStream } from './http/app-state';
+export * from './http/create-service-app';
+export type { ReadinessCheck, ReadinessChecks } from './http/health';
+export * from './http/http-server';
+export * from './lifecycle/lifecycle';
+export { listenForTest } from './testing/http';
+export { captureLogger } from './testing/log-capture';
