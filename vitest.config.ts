@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // Test kind lives in the file suffix: *.test.ts(x) are unit tests, *.api.test.ts run against
-// real PostgreSQL and NATS (started by .ci/run, or already running on a developer machine).
+// real PostgreSQL and NATS (started by .ci/run, or already running on a developer machine), *.e2e.ts drive
+// headless Chromium through the real gateway with every service running as its own process.
 const exclude = ['**/node_modules/**', '**/dist/**', '.data/**'];
 export default defineConfig({
   test: {
@@ -30,6 +31,18 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          exclude,
+          environment: 'node',
+          globalSetup: ['e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           fileParallelism: false,
         },
       },

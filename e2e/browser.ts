@@ -1,0 +1,43 @@
+/**
+ * Headless Debian Chromium for the journeys (playwright-core drives it; no browser download).
+ * Playwright gives every launch a fresh temporary profile, so no --user-data-dir is passed.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { e2eEnv } from './config';
+
+const flags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export type Session = { browser: Browser; context: BrowserContext; page: Page; errors: string[]; close(): Promise<void> };
+
+export async function openBrowser(): Promise<Session> {
+  const env = e2eEnv();
+  const browser = await chromium.launch({ executablePath: env.CHROMIUM_PATH, args: flags });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return { browser, context, page, errors, close: () => browser.close() };
+}
+
+/** Saves a screenshot a person can look at after the run. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const dir = e2eEnv().E2E_SCREENSHOTS;
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+const schema = z.object({
+  E2E_DATABASE_URL: z.url().default('postgresql://postgres@127.0.0.1:5432/noek_e2e'),
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  E2E_GATEWAY_PORT: z.coerce.number().int().default(18080),
+  E2E_SERVICE_PORT_BASE: z.coerce.number().int().default(18001),
+  E2E_VERBOSE: z.stringbool().default(false),
+  CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+  E2E_SCREENSHOTS: z.string().default('e2e/screenshots'),
+});
+
+export function e2eEnv(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Bad e2e environment variables: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+  }
+  return parsed.data;
+}

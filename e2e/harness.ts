@@ -1,0 +1,99 @@
+/**
+ * The product as the browser journeys see it. Runs in vitest's main process; tests reach the pieces they
+ * need (captured mail, stopping a remote) over a small loopback HTTP control server.
+ */
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import pg from 'pg';
+import { launchProduct, remoteNames, type RemoteName } from '../scripts/lib/launch';
+import { startMailCapture, type MailCapture } from './mail-capture';
+import { e2eEnv } from './config';
+
+export type Product = { baseUrl: string; mailboxUrl: string; controlUrl: string; stop(): Promise<void> };
+
+async function freshDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  const admin = new pg.Client({ connectionString: url.replace(target.pathname, '/postgres') });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+}
+
+function listen(server: Server): Promise<string> {
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const addr = server.address();
+      resolve(`http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`);
+    }),
+  );
+}
+
+function controlServer(mail: MailCapture, stopRemote: (name: RemoteName) => Promise<void>): Server {
+  return createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const json = (status: number, body: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (req.method === 'GET' && url.pathname === '/mail') {
+      json(200, mail.messages(url.searchParams.get('to') ?? undefined));
+    } else if (req.method === 'POST' && url.pathname.startsWith('/remotes/') && url.pathname.endsWith('/stop')) {
+      const name = url.pathname.split('/')[2] as RemoteName;
+      if (!remoteNames.includes(name)) return json(404, { message: 'unknown remote' });
+      void stopRemote(name).then(() => json(200, { stopped: name }));
+    } else {
+      json(404, { message: 'not found' });
+    }
+  });
+}
+
+export async function startProduct(): Promise<Product> {
+  const env = e2eEnv();
+  await freshDatabase(env.E2E_DATABASE_URL);
+  const mail = await startMailCapture();
+  const logs: string[] = [];
+  const product = await launchProduct({
+    gatewayPort: env.E2E_GATEWAY_PORT,
+    servicePortBase: env.E2E_SERVICE_PORT_BASE,
+    separateRemotes: true,
+    output: 'pipe',
+    log: (line) => {
+      logs.push(line);
+      if (env.E2E_VERBOSE) console.log(line);
+    },
+    env: {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: env.E2E_DATABASE_URL,
+      NATS_URL: env.NATS_URL,
+      // A stream of its own, so events from other test runs never reach this product.
+      NATS_STREAM: `NOEK_E2E_${Date.now()}`,
+      SMTP_URL: mail.url,
+      MAIL_FROM: 'Noek <no-reply@noek.localhost>',
+      APP_ORIGIN: `http://localhost:${env.E2E_GATEWAY_PORT}`,
+      MARKETING_HOSTS: 'noek.localhost',
+      CHAT_HOSTS: 'chat.noek.localhost',
+      KEYS_DIR: join(import.meta.dirname, '..', '.data', 'e2e-keys'),
+      ADMIN_EMAIL: 'admin@noek.localhost',
+      ADMIN_PASSWORD: 'admin-password-e2e',
+    },
+  }).catch((err: Error) => {
+    console.error(logs.slice(-60).join('\n'));
+    throw err;
+  });
+  const control = controlServer(mail, product.stopRemote);
+  const controlUrl = await listen(control);
+  return {
+    baseUrl: `http://localhost:${env.E2E_GATEWAY_PORT}`,
+    mailboxUrl: `${controlUrl}/mail`,
+    controlUrl,
+    stop: async () => {
+      control.close();
+      await product.stop();
+      await mail.close();
+    },
+  };
+}

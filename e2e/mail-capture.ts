@@ -1,0 +1,38 @@
+/** A real SMTP server on loopback that keeps every message the product sends, for the journeys to read. */
+import { SMTPServer } from 'smtp-server';
+
+export type CapturedMail = { to: string[]; from: string; raw: string; receivedAt: string };
+export type MailCapture = { url: string; messages(to?: string): CapturedMail[]; close(): Promise<void> };
+
+export function startMailCapture(): Promise<MailCapture> {
+  const inbox: CapturedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        inbox.push({
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          raw: Buffer.concat(chunks).toString('utf8'),
+          receivedAt: new Date().toISOString(),
+        });
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const addr = server.server.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      resolve({
+        url: `smtp://127.0.0.1:${port}`,
+        messages: (to) => inbox.filter((m) => !to || m.to.includes(to.toLowerCase())),
+        close: () => new Promise((r) => server.close(() => r())),
+      });
+    });
+  });
+}

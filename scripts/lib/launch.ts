@@ -1,0 +1,133 @@
+/**
+ * Runs the product as separate processes: the four services and the gateway, each `node --import tsx`
+ * on its own main.ts, against real PostgreSQL and NATS. Used by `npm run start:services` and the e2e harness.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { serveStatic, type StaticServer } from './static-server';
+
+export const serviceNames = ['auth', 'chat', 'billing', 'admin'] as const;
+export const remoteNames = ['chat', 'admin', 'billing', 'marketing'] as const;
+export type ServiceName = (typeof serviceNames)[number];
+export type RemoteName = (typeof remoteNames)[number];
+
+const root = join(import.meta.dirname, '..', '..');
+
+export type LaunchOptions = {
+  gatewayPort: number;
+  /** First of four consecutive service ports (auth, chat, billing, admin). */
+  servicePortBase: number;
+  /** Serve each remote from its own static server (ports after the services) instead of the gateway. */
+  separateRemotes?: boolean;
+  /** Environment shared by every process (DATABASE_URL, NATS_URL, keys, SMTP_URL ...). */
+  env: NodeJS.ProcessEnv;
+  /** Extra environment per process. */
+  envFor?: Partial<Record<ServiceName | 'gateway', NodeJS.ProcessEnv>>;
+  /** Where child output goes: inherit the terminal, or ignore/collect for tests. */
+  output?: 'inherit' | 'pipe';
+  log?: (line: string) => void;
+};
+
+export type Launched = {
+  gatewayUrl: string;
+  serviceUrls: Record<ServiceName, string>;
+  remoteServers: Partial<Record<RemoteName, StaticServer>>;
+  /** Stops one remote's static server, as if its deployment were down. */
+  stopRemote(name: RemoteName): Promise<void>;
+  stop(): Promise<void>;
+};
+
+function startProcess(name: string, entry: string, env: NodeJS.ProcessEnv, opts: LaunchOptions): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: root,
+    env: { ...process.env, ...opts.env, ...env },
+    stdio: opts.output === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+  });
+  if (opts.output === 'pipe') {
+    const log = opts.log ?? (() => undefined);
+    child.stdout?.on('data', (b: Buffer) => log(`[${name}] ${b.toString().trimEnd()}`));
+    child.stderr?.on('data', (b: Buffer) => log(`[${name}] ${b.toString().trimEnd()}`));
+  }
+  return child;
+}
+
+async function waitReady(name: string, url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} before it was ready`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${name} was not ready at ${url}/readyz within ${timeoutMs} ms`);
+}
+
+function stopChild(child: ChildProcess, graceMs = 10_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export async function launchProduct(opts: LaunchOptions): Promise<Launched> {
+  const children: ChildProcess[] = [];
+  const serviceUrls = Object.fromEntries(
+    serviceNames.map((s, i) => [s, `http://127.0.0.1:${opts.servicePortBase + i}`]),
+  ) as Record<ServiceName, string>;
+  const remoteServers: Partial<Record<RemoteName, StaticServer>> = {};
+  const remoteEnv: NodeJS.ProcessEnv = {};
+  try {
+    if (opts.separateRemotes) {
+      for (const [i, name] of remoteNames.entries()) {
+        const server = await serveStatic(join(root, `mfe-${name}`, 'dist'), opts.servicePortBase + 10 + i);
+        remoteServers[name] = server;
+        remoteEnv[`REMOTE_${name.toUpperCase()}_URL`] = `${server.url}/mf-manifest.json`;
+      }
+    }
+    await Promise.all(
+      serviceNames.map(async (s, i) => {
+        const entry = join(root, 'services', s, 'src', 'main.ts');
+        const env = { PORT: String(opts.servicePortBase + i), ...opts.envFor?.[s] };
+        const child = startProcess(s, entry, env, opts);
+        children.push(child);
+        await waitReady(s, serviceUrls[s], child);
+      }),
+    );
+    const gatewayUrl = `http://127.0.0.1:${opts.gatewayPort}`;
+    const gwEnv = {
+      PORT: String(opts.gatewayPort),
+      AUTH_URL: serviceUrls.auth,
+      CHAT_URL: serviceUrls.chat,
+      BILLING_URL: serviceUrls.billing,
+      ADMIN_URL: serviceUrls.admin,
+      ...remoteEnv,
+      ...opts.envFor?.gateway,
+    };
+    const gateway = startProcess('gateway', join(root, 'gateway', 'src', 'main.ts'), gwEnv, opts);
+    children.push(gateway);
+    await waitReady('gateway', gatewayUrl, gateway);
+    return {
+      gatewayUrl,
+      serviceUrls,
+      remoteServers,
+      stopRemote: async (name) => remoteServers[name]?.close(),
+      stop: async () => {
+        await Promise.all(children.reverse().map((c) => stopChild(c)));
+        await Promise.all(Object.values(remoteServers).map((s) => s.close()));
+      },
+    };
+  } catch (err) {
+    children.forEach((c) => c.kill('SIGKILL'));
+    await Promise.all(Object.values(remoteServers).map((s) => s.close()));
+    throw err;
+  }
+}

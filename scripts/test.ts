@@ -1,0 +1,79 @@
+/**
+ * `npm test`: every check the project has, in order, ending with one line `N passed, N failed`.
+ * Stages keep going after a failure so one run shows everything that is wrong.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkLocalServers } from './lib/preflight';
+
+type Tally = { passed: number; failed: number };
+type Stage = { name: string; run: () => Promise<Tally> };
+
+const root = join(import.meta.dirname, '..');
+const tmp = join(root, '.tmp', 'test');
+
+function sh(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', () => resolve(127));
+  });
+}
+
+/** A stage that is one check: it passes or fails as a whole. */
+function check(name: string, cmd: string, args: string[]): Stage {
+  return { name, run: async () => ((await sh(cmd, args)) === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }) };
+}
+
+/** A vitest stage counts its individual tests from the JSON report. */
+function vitest(name: string, projects: string[]): Stage {
+  return {
+    name,
+    run: async () => {
+      const out = join(tmp, `${name}.json`);
+      rmSync(out, { force: true });
+      const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])];
+      const code = await sh('npx', [...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+      if (!existsSync(out)) return { passed: 0, failed: 1 };
+      const report = JSON.parse(readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTestSuites: number; success: boolean };
+      // A file that fails to load counts no test but is still a failure.
+      const failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
+      return { passed: report.numPassedTests, failed };
+    },
+  };
+}
+
+const stages: Stage[] = [
+  check('prisma generate', 'npm', ['run', '--silent', 'db:generate']),
+  check('typecheck', 'npm', ['run', '--silent', 'typecheck']),
+  check('lint', 'npm', ['run', '--silent', 'lint']),
+  vitest('unit', ['unit', 'ui']),
+  check('migration drift', 'npm', ['run', '--silent', 'db:check']),
+  vitest('api', ['api']),
+  check('build front ends', 'npm', ['run', '--silent', 'build']),
+  vitest('e2e', ['e2e']),
+];
+
+async function main(): Promise<void> {
+  mkdirSync(tmp, { recursive: true });
+  const missing = await checkLocalServers();
+  if (missing.length > 0) {
+    console.error(`\nThe API and browser tests need these servers, which are not reachable:\n${missing.map((m) => `  - ${m}`).join('\n')}`);
+    console.error('Start them (see README "Tests") or run `bash .ci/run`, which starts them.\n');
+  }
+  const total: Tally = { passed: 0, failed: 0 };
+  const summary: string[] = [];
+  for (const stage of stages) {
+    console.log(`\n=== ${stage.name}`);
+    const t = await stage.run();
+    total.passed += t.passed;
+    total.failed += t.failed;
+    summary.push(`${t.failed === 0 ? 'ok  ' : 'FAIL'} ${stage.name}: ${t.passed} passed, ${t.failed} failed`);
+  }
+  console.log(`\n${summary.join('\n')}\n`);
+  console.log(`${total.passed} passed, ${total.failed} failed`);
+  process.exit(total.failed === 0 && missing.length === 0 ? 0 : 1);
+}
+
+await main();
