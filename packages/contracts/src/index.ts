@@ -20,3 +20,4 @@ export * from './api/conversations.schema';
 export * from './api/admin.schema';
 export * from './api/subscription.schema';
 export * from './api/routes';
+export * from './frontend/index';

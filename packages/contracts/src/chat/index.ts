@@ -1,0 +1,2 @@
+export * from './stream.schema';
+export * from './chat-api.schema';

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import type { Message } from '@noek/contracts';
+import { ModelError, type ModelProvider } from '../model/model.types';
+import { ReplyRegistry, shutdownMessage, type ReplyOutcome, type ReplyStore } from './reply-registry';
+
+function memoryStore() {
+  const progress: string[] = [];
+  const finished: ReplyOutcome[] = [];
+  const store: ReplyStore = {
+    saveProgress: async (_id, content) => void progress.push(content),
+    finish: async (id, o): Promise<Message> => {
+      finished.push(o);
+      return { id, conversationId: 1, role: 'assistant', content: o.content, status: o.status, createdAt: new Date(0).toISOString() };
+    },
+  };
+  return { store, progress, finished };
+}
+
+/** Yields `parts` with `delayMs` between them, honouring the abort signal; can throw after `failAfter`. */
+function scripted(parts: string[], delayMs = 0, failAfter?: number): ModelProvider {
+  return {
+    kind: 'openai',
+    async *stream(_t, signal) {
+      for (const [i, p] of parts.entries()) {
+        if (i === failAfter) throw new ModelError('upstream', 'boom');
+        await new Promise((resolve, reject) => {
+          const timer = setTimeout(resolve, delayMs);
+          signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+        });
+        yield p;
+      }
+    },
+  };
+}
+
+const start = (reg: ReplyRegistry, provider: ModelProvider, messageId = 7) =>
+  reg.start({ messageId, conversationId: 1, userId: 'u', provider, turns: [] });
+
+describe('ReplyRegistry', () => {
+  it('generates to completion with no listener and stores the whole reply', async () => {
+    const { store, finished } = memoryStore();
+    const reg = new ReplyRegistry({ store, flushIntervalMs: 1000 });
+    const end = await start(reg, scripted(['a', 'b', 'c'])).settled;
+    expect(end).toMatchObject({ type: 'done', assistantMessage: { content: 'abc', status: 'complete' } });
+    expect(finished).toEqual([{ content: 'abc', status: 'complete' }]);
+    expect(reg.size).toBe(0);
+  });
+
+  it('flushes partial content periodically while streaming', async () => {
+    const { store, progress } = memoryStore();
+    const reg = new ReplyRegistry({ store, flushIntervalMs: 15 });
+    await start(reg, scripted(['a', 'b', 'c', 'd', 'e', 'f'], 10)).settled;
+    expect(progress.length).toBeGreaterThan(0);
+    expect('abcdef'.startsWith(progress.at(-1) ?? 'x')).toBe(true);
+  });
+
+  it('lets a late subscriber see the snapshot then every later token exactly once', async () => {
+    const { store } = memoryStore();
+    const reg = new ReplyRegistry({ store, flushIntervalMs: 1000 });
+    const reply = start(reg, scripted(['1', '2', '3', '4'], 5));
+    await new Promise((r) => setTimeout(r, 12));
+    let seen = '';
+    const { snapshot } = reply.subscribe((e) => {
+      if (e.type === 'token') seen += e.text;
+    });
+    const end = await reply.settled;
+    expect(snapshot + seen).toBe('1234');
+    expect(end.assistantMessage.content).toBe('1234');
+    expect(reg.findByConversation(1)).toBeUndefined();
+  });
+
+  it('stop keeps the partial reply as interrupted, with no error message', async () => {
+    const { store } = memoryStore();
+    const reg = new ReplyRegistry({ store, flushIntervalMs: 1000 });
+    const reply = start(reg, scripted(['a', 'b', 'c', 'd'], 10));
+    await new Promise((r) => setTimeout(r, 25));
+    const end = await reg.stop(7);
+    expect(end?.type).toBe('done');
+    expect(end?.assistantMessage.status).toBe('interrupted');
+    expect(end?.assistantMessage.content.length).toBeGreaterThan(0);
+    expect(reply.abort.signal.aborted).toBe(true);
+  });
+
+  it('a model failure after some tokens stores interrupted and tells the user; before any token, failed', async () => {
+    const { store } = memoryStore();
+    const reg = new ReplyRegistry({ store, flushIntervalMs: 1000 });
+    const mid = await start(reg, scripted(['a', 'b', 'c'], 0, 2), 1).settled;
+    expect(mid).toMatchObject({ type: 'error', message: 'boom', retryable: true, assistantMessage: { content: 'ab', status: 'interrupted' } });
+    const first = await start(reg, scripted(['a'], 0, 0), 2).settled;
+    expect(first).toMatchObject({ type: 'error', assistantMessage: { content: '', status: 'failed' } });
+  });
+
+  it('shutdown marks every reply in flight interrupted', async () => {
+    const { store } = memoryStore();
+    const reg = new ReplyRegistry({ store, flushIntervalMs: 1000 });
+    const a = start(reg, scripted(['x', 'y', 'z'], 20), 1);
+    const b = start(reg, scripted(['x', 'y', 'z'], 20), 2);
+    await new Promise((r) => setTimeout(r, 30));
+    await reg.shutdown();
+    for (const end of [await a.settled, await b.settled]) {
+      expect(end).toMatchObject({ type: 'error', message: shutdownMessage, assistantMessage: { status: 'interrupted' } });
+    }
+    expect(reg.size).toBe(0);
+  });
+
+  it('retries the final write and reports a reply it could not store', async () => {
+    let calls = 0;
+    const errors: string[] = [];
+    const store: ReplyStore = {
+      saveProgress: async () => undefined,
+      finish: async () => {
+        calls++;
+        throw new Error('db down');
+      },
+    };
+    const reg = new ReplyRegistry({ store, flushIntervalMs: 1000, onError: (_e, c) => errors.push(c) });
+    const end = await start(reg, scripted(['a'])).settled;
+    expect(calls).toBe(3);
+    expect(end.type).toBe('error');
+    expect(errors).toEqual(['storing reply 7']);
+  });
+});
