@@ -1,0 +1,89 @@
+import { request as httpRequest } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { captureLogger } from '../testing/log-capture';
+import { createServiceApp } from './create-service-app';
+import { startHttpServer } from './http-server';
+import { trackStream } from './app-state';
+
+function app(routes: Parameters<typeof createServiceApp>[0]['routes']) {
+  return createServiceApp({ name: 't', logger: captureLogger().logger, routes });
+}
+const logger = captureLogger().logger;
+
+describe('startHttpServer', () => {
+  it('binds port 0 to a real port and sets proxy-friendly timeouts', async () => {
+    const running = await startHttpServer(app(() => {}), { port: 0, logger });
+    expect(running.port).toBeGreaterThan(0);
+    expect(running.server.keepAliveTimeout).toBe(65_000);
+    expect(running.server.headersTimeout).toBeGreaterThan(65_000);
+    expect((await fetch(`${running.url}/healthz`)).status).toBe(200);
+    await running.close(100);
+  });
+
+  it('lets an in-flight request finish, then refuses new connections', async () => {
+    const running = await startHttpServer(
+      app((a) => a.get('/slow', async (_req, res) => {
+        await new Promise((r) => setTimeout(r, 150));
+        res.json({ done: true });
+      })),
+      { port: 0, logger },
+    );
+    const slow = fetch(`${running.url}/slow`);
+    await new Promise((r) => setTimeout(r, 30));
+    const closed = running.close(2_000);
+    const res = await slow;
+    expect(await res.json()).toEqual({ done: true });
+    await closed;
+    await expect(fetch(`${running.url}/healthz`)).rejects.toThrow();
+  });
+
+  it('force-closes a request that outlives the grace period', async () => {
+    const running = await startHttpServer(
+      app((a) => a.get('/hang', () => new Promise(() => {}))),
+      { port: 0, logger },
+    );
+    const hung = fetch(`${running.url}/hang`).then(
+      () => 'answered',
+      () => 'cut',
+    );
+    await new Promise((r) => setTimeout(r, 30));
+    const t0 = Date.now();
+    await running.close(100);
+    expect(Date.now() - t0).toBeLessThan(1_000);
+    expect(await hung).toBe('cut');
+  });
+
+  it('tells tracked streams to end when shutdown starts', async () => {
+    const running = await startHttpServer(
+      app((a) => a.get('/stream', (_req, res) => {
+        const signal = trackStream(res);
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write('data: hello\n\n');
+        signal.addEventListener('abort', () => res.end('event: bye\ndata: {}\n\n'));
+      })),
+      { port: 0, logger },
+    );
+    const body = await new Promise<string>((resolve, reject) => {
+      const req = httpRequest(`${running.url}/stream`, (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => {
+          text += String(c);
+          if (text.includes('hello')) void running.close(5_000);
+        });
+        res.on('end', () => resolve(text));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(body).toContain('event: bye');
+    await running.close();
+  });
+
+  it('does not wait on idle keep-alive connections', async () => {
+    const running = await startHttpServer(app(() => {}), { port: 0, logger });
+    await fetch(`${running.url}/healthz`); // leaves a pooled keep-alive socket open
+    const t0 = Date.now();
+    await running.close(5_000);
+    expect(Date.now() - t0).toBeLessThan(1_000);
+  });
+});
