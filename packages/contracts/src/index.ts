@@ -12,7 +12,8 @@ export * from './constants';
 export * from './time/relative-time';
 export * from './storage/storage-keys';
 export * from './gateway/routes.schema';
-export * from './gateway/remotes-manifest.schema';
+// The manifest schema itself comes from frontend/ (the stricter one); both describe the same JSON.
+export { remoteNameSchema, remoteNames, type RemoteName } from './gateway/remotes-manifest.schema';
 export * from './gateway/runtime-config.schema';
 export * from './chat';
 export * from './api/auth.schema';

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { isoDateTimeSchema } from '../common/ids.schema';
+import { BAN_MAX_DURATION_HOURS, BAN_MIN_DURATION_HOURS } from '../constants';
+import { accessLevelSchema } from '../entities/access-level.schema';
+import {
+  adminUserSchema,
+  emailSchema,
+  nameSchema,
+  SPECIAL_FEATURE_MAX_LENGTH,
+  SPECIAL_FEATURES_MAX,
+} from '../entities/user.schema';
+import { newPasswordSchema } from './auth.schema';
+
+/** GET /api/admin/users */
+export const adminUserListResponseSchema = z.array(adminUserSchema);
+export type AdminUserListResponse = z.infer<typeof adminUserListResponseSchema>;
+
+/** Every admin mutation on a user answers the updated row. */
+export const adminUserResponseSchema = z.object({ user: adminUserSchema });
+export type AdminUserResponse = z.infer<typeof adminUserResponseSchema>;
+
+/** Levels the Edit User dialog offers (spec §6); supernoek is given by a grant or a payment. */
+export const adminEditableAccessLevels = ['basic', 'premium', 'admin'] as const;
+
+/** Trimmed, empties dropped, duplicates removed (spec §5 edit user). */
+export const specialFeaturesSchema = z
+  .array(z.string().trim().max(SPECIAL_FEATURE_MAX_LENGTH))
+  .max(SPECIAL_FEATURES_MAX)
+  .transform((list) => [...new Set(list.filter((f) => f.length > 0))]);
+
+/** The Edit User text field: comma-separated, trimmed, empties dropped (spec §5). */
+export function parseSpecialFeatures(text: string): string[] {
+  return [...new Set(text.split(',').map((f) => f.trim()).filter((f) => f.length > 0))];
+}
+
+/**
+ * PATCH /api/admin/users/:id. `accessLevel` accepts every level so that saving a supernoek user's
+ * other fields round-trips; the dialog offers only `adminEditableAccessLevels`. `newPassword` is sent
+ * only when non-empty (spec §5); the user must change it at next sign-in (decisions.md).
+ */
+export const adminUpdateUserRequestSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  accessLevel: accessLevelSchema,
+  specialFeatures: specialFeaturesSchema,
+  newPassword: newPasswordSchema.optional(),
+});
+export type AdminUpdateUserRequest = z.input<typeof adminUpdateUserRequestSchema>;
+export type AdminUpdateUserInput = z.output<typeof adminUpdateUserRequestSchema>;
+
+/** POST /api/admin/users/:id/reset-password answers the generated password (shown in a toast). */
+export const adminResetPasswordResponseSchema = z.object({ newPassword: z.string().min(1) });
+export type AdminResetPasswordResponse = z.infer<typeof adminResetPasswordResponseSchema>;
+
+/**
+ * PATCH /api/admin/users/:id/usage. A whole number >= 0; a digit string is accepted as its number.
+ * Non-numeric text is refused here: the spec's "non-numeric becomes 0" is the dialog's job
+ * (`parseMessageCountInput`), so a bad API call is reported, not silently zeroed.
+ */
+export const messageCountSchema = z
+  .union([z.number(), z.string().trim().regex(/^\d{1,10}$/, 'Expected a whole number').transform(Number)])
+  .pipe(z.number().int('Expected a whole number').min(0).max(2_147_483_647));
+export const adminUpdateUsageRequestSchema = z.object({ messageCount: messageCountSchema });
+export type AdminUpdateUsageRequest = z.input<typeof adminUpdateUsageRequestSchema>;
+export type AdminUpdateUsageInput = z.output<typeof adminUpdateUsageRequestSchema>;
+
+/** Spec §5 usage dialog: the typed text as a count; non-numeric (or negative) becomes 0. */
+export function parseMessageCountInput(text: string): number {
+  const n = Number.parseInt(text.trim(), 10);
+  return Number.isFinite(n) && n > 0 ? Math.min(n, 2_147_483_647) : 0;
+}
+
+/** PATCH /api/admin/users/:id/block */
+export const adminBlockRequestSchema = z.object({ isBlocked: z.boolean() });
+export type AdminBlockRequest = z.infer<typeof adminBlockRequestSchema>;
+
+/**
+ * POST /api/admin/users/:id/ban. `duration` in whole hours >= 1; null, missing or '' mean permanent
+ * (spec §3, §5). A digit string from a text field is accepted as its number.
+ */
+export const banDurationSchema = z
+  .union([
+    z.null(),
+    z.literal('').transform(() => null),
+    z.number(),
+    z.string().trim().regex(/^\d{1,7}$/, 'Duration must be a whole number of hours').transform(Number),
+  ])
+  .pipe(
+    z
+      .number()
+      .int('Duration must be a whole number of hours')
+      .min(BAN_MIN_DURATION_HOURS, `Duration must be at least ${BAN_MIN_DURATION_HOURS} hour`)
+      .max(BAN_MAX_DURATION_HOURS)
+      .nullable(),
+  )
+  .optional()
+  .transform((hours) => hours ?? null);
+export const adminBanRequestSchema = z.object({
+  reason: z.string().trim().min(1, 'A reason is required').max(500),
+  duration: banDurationSchema,
+});
+export type AdminBanRequest = z.input<typeof adminBanRequestSchema>;
+export type AdminBanInput = z.output<typeof adminBanRequestSchema>;
+
+/** The end of a ban starting at `from`, or null for a permanent ban. */
+export function banEndsAt(from: Date, durationHours: number | null): Date | null {
+  return durationHours === null ? null : new Date(from.getTime() + durationHours * 3_600_000);
+}
+
+/** POST /api/admin/users/:id/grant-supernoek (spec §3 premium grant). */
+export const adminGrantSupernoekRequestSchema = z.object({
+  expiresAt: isoDateTimeSchema.nullable().default(null),
+  sendEmail: z.boolean().default(true),
+});
+export type AdminGrantSupernoekRequest = z.input<typeof adminGrantSupernoekRequestSchema>;
+export type AdminGrantSupernoekInput = z.output<typeof adminGrantSupernoekRequestSchema>;
+
+/** Admin actions recorded in the audit log (and in `admin.action.recorded.v1`). */
+export const adminActionSchema = z.enum([
+  'user.updated',
+  'user.password-reset',
+  'usage.reset',
+  'usage.updated',
+  'user.blocked',
+  'user.unblocked',
+  'user.banned',
+  'user.unbanned',
+  'supernoek.granted',
+]);
+export type AdminAction = z.infer<typeof adminActionSchema>;

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { errorBodySchema } from '../common/error.schema';
+import { isoDateTimeSchema } from '../common/ids.schema';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH_CHANGE, PASSWORD_MIN_LENGTH_SIGNUP } from '../constants';
+import { emailSchema, nameSchema, userSchema } from '../entities/user.schema';
+
+/** Login checks the stored hash, so any non-empty password is accepted as input here. */
+const anyPasswordSchema = z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH);
+/** Spec §5: 8 at signup, 6 at change and reset. Passwords are never trimmed. */
+export const signupPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH_SIGNUP, `Password must be at least ${PASSWORD_MIN_LENGTH_SIGNUP} characters long`)
+  .max(PASSWORD_MAX_LENGTH);
+export const newPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH_CHANGE, `Password must be at least ${PASSWORD_MIN_LENGTH_CHANGE} characters long`)
+  .max(PASSWORD_MAX_LENGTH);
+/** Opaque single-use tokens (verification, reset, handoff) as they travel in URLs and bodies. */
+export const tokenSchema = z.string().min(1).max(512);
+
+/** POST /api/auth/login */
+export const loginRequestSchema = z.object({ email: emailSchema, password: anyPasswordSchema });
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+/** 200 answer of login, and of GET /api/auth/me and the handoff exchange. */
+export const sessionResponseSchema = z.object({ user: userSchema });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+export const loginResponseSchema = sessionResponseSchema;
+export type LoginResponse = SessionResponse;
+export const meResponseSchema = sessionResponseSchema;
+export type MeResponse = SessionResponse;
+
+/** 403 answer of login after a correct password for an unverified email (spec §8). */
+export const emailNotVerifiedErrorSchema = errorBodySchema.extend({
+  code: z.literal('EMAIL_NOT_VERIFIED'),
+  emailNotVerified: z.literal(true),
+  email: z.string(),
+});
+export type EmailNotVerifiedError = z.infer<typeof emailNotVerifiedErrorSchema>;
+
+/** 403 answer of login (and of any call) for a banned user: the reason and end (null = permanent). */
+export const bannedErrorSchema = errorBodySchema.extend({
+  code: z.literal('BANNED'),
+  reason: z.string(),
+  bannedUntil: isoDateTimeSchema.nullable(),
+});
+export type BannedError = z.infer<typeof bannedErrorSchema>;
+
+/** POST /api/auth/signup; answers 201 `{ message, email }` (then the 'Check Your Email' screen). */
+export const signupRequestSchema = z.object({ name: nameSchema, email: emailSchema, password: signupPasswordSchema });
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+export const signupResponseSchema = z.object({ message: z.string(), email: z.string() });
+export type SignupResponse = z.infer<typeof signupResponseSchema>;
+
+/** POST /api/resend-verification and POST /api/auth/forgot-password; both answer `{ message }`. */
+export const emailOnlyRequestSchema = z.object({ email: emailSchema });
+export const resendVerificationRequestSchema = emailOnlyRequestSchema;
+export type ResendVerificationRequest = z.infer<typeof resendVerificationRequestSchema>;
+export const forgotPasswordRequestSchema = emailOnlyRequestSchema;
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+
+/** POST /api/auth/reset-password; answers `{ message }`. */
+export const resetPasswordRequestSchema = z.object({ token: tokenSchema, newPassword: newPasswordSchema });
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+/** POST /api/auth/change-password; answers `{ message }`. */
+export const changePasswordRequestSchema = z.object({
+  currentPassword: anyPasswordSchema,
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** GET /api/verify-email?token=... */
+export const verifyEmailQuerySchema = z.object({ token: tokenSchema });
+export type VerifyEmailQuery = z.infer<typeof verifyEmailQuerySchema>;
+/** Spec §3 verification response: `user.name` is shown in the welcome. */
+export const verifyEmailResponseSchema = z.object({
+  verified: z.boolean(),
+  message: z.string(),
+  user: z.object({ name: z.string(), email: z.string() }).nullable(),
+});
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
+
+/**
+ * Cross-domain handoff (decisions.md): POST /api/auth/handoff (signed in, empty body) makes a signed,
+ * single-use token valid 30 s; the other host passes it as `?auth_token=...&auth_action=login` and
+ * POSTs it to /api/auth/handoff/exchange, which answers `{ user }` and sets that host's session.
+ */
+export const handoffCreateResponseSchema = z.object({ token: tokenSchema, expiresAt: isoDateTimeSchema });
+export type HandoffCreateResponse = z.infer<typeof handoffCreateResponseSchema>;
+export const handoffExchangeRequestSchema = z.object({ token: tokenSchema });
+export type HandoffExchangeRequest = z.infer<typeof handoffExchangeRequestSchema>;
+export const handoffExchangeResponseSchema = sessionResponseSchema;
+export type HandoffExchangeResponse = SessionResponse;
+/** The query parameters of a handoff URL (spec §4 names). A logout action carries no token. */
+export const handoffQuerySchema = z.discriminatedUnion('auth_action', [
+  z.object({ auth_action: z.literal('login'), auth_token: tokenSchema }),
+  z.object({ auth_action: z.literal('logout'), auth_token: z.string().optional() }),
+]);
+export type HandoffQuery = z.infer<typeof handoffQuerySchema>;
