@@ -1,0 +1,20 @@
+/** Hostile inputs for the renderer tests and the browser journey: none may run script or inject tags. */
+export const XSS_CORPUS = [
+  '<script>window.__xss = 1</script>',
+  '<img src=x onerror="window.__xss = 1">',
+  '<svg onload="window.__xss = 1"><circle r="5"/></svg>',
+  '<svg><script>window.__xss = 1</script></svg>',
+  '[click](javascript:window.__xss=1)',
+  '[click](JaVaScRiPt:window.__xss=1)',
+  '[click](java\tscript:window.__xss=1)',
+  '[click](data:text/html;base64,PHNjcmlwdD53aW5kb3cuX194c3M9MTwvc2NyaXB0Pg==)',
+  '[click](vbscript:msgbox(1))',
+  '![x](javascript:window.__xss=1)',
+  '<a href="javascript:window.__xss=1">a</a>',
+  '<iframe src="javascript:window.__xss=1"></iframe>',
+  '**<img src=x onerror=window.__xss=1>**',
+  '`<script>window.__xss=1</script>`',
+  '```html\n<script>window.__xss = 1</script>\n```',
+  '<details open ontoggle="window.__xss=1">',
+  '[x](https://ok.example/"onmouseover="window.__xss=1)',
+];
