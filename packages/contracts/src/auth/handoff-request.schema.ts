@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/**
+ * Body of POST /api/auth/handoff: the host (name, optional port) the user is going to. The token is
+ * bound to it (`aud`), so it can only be exchanged on that host. Must be one of the configured
+ * chat or marketing hosts (or a loopback name).
+ */
+export const handoffCreateRequestSchema = z.object({
+  targetHost: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1)
+    .max(253)
+    .regex(/^[a-z0-9.-]+(:\d{1,5})?$/, 'Expected a host name, optionally with a port'),
+});
+export type HandoffCreateRequest = z.infer<typeof handoffCreateRequestSchema>;

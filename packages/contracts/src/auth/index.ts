@@ -1,0 +1,2 @@
+export * from './handoff-request.schema';
+export * from './auth-settings.schema';
