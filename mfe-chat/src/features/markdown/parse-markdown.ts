@@ -30,6 +30,7 @@ const QUOTE = /^\s{0,3}>\s?(.*)$/;
 export function safeHref(raw: string): string | null {
   const href = raw.trim();
   // Control characters and whitespace inside a scheme are a classic filter bypass ("java\tscript:").
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point here
   if (/[\u0000-\u001f\u007f]/.test(href)) return null;
   if (/^(https?:|mailto:)/i.test(href)) return href;
   if (/^(\/(?!\/)|#)/.test(href)) return href;
