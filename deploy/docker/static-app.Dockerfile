@@ -37,6 +37,9 @@ RUN if [ "$SPA" = "true" ]; then mv /etc/nginx/noek/fallback-spa.conf /etc/nginx
     else mv /etc/nginx/noek/fallback-none.conf /etc/nginx/noek/fallback.conf; fi \
  && rm -f /etc/nginx/noek/fallback-*.conf /etc/nginx/conf.d/default.conf
 COPY --from=build /app/${APP}/dist /usr/share/nginx/html
+# /export: docker-compose runs this image once with `cp` to hand the dist to the gateway through a named
+# volume (a new volume takes this directory's owner, so uid 101 can write it).
+RUN mkdir -p /export && chown 101:101 /export
 USER 101:101
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
