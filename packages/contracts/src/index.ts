@@ -1,7 +1,7 @@
 export * from './common/error.schema';
 export * from './common/ids.schema';
 export * from './common/api-error';
-export * from './events/envelope.schema';
+export * from './events/index';
 export * from './entities/access-level.schema';
 export * from './entities/user.schema';
 export * from './entities/conversation.schema';
@@ -22,3 +22,4 @@ export * from './api/admin.schema';
 export * from './api/subscription.schema';
 export * from './api/routes';
 export * from './frontend/index';
+export * from './auth';

@@ -1,0 +1,6 @@
+export * from './envelope.schema';
+export * from './auth.events';
+export * from './chat.events';
+export * from './billing.events';
+export * from './admin.events';
+export * from './catalog';
