@@ -11,3 +11,6 @@ export * from './http/http-server';
 export * from './lifecycle/lifecycle';
 export { listenForTest } from './testing/http';
 export { captureLogger } from './testing/log-capture';
+export * from './events/event-bus';
+export * from './events/in-process-event-bus';
+export * from './events/nats-event-bus';

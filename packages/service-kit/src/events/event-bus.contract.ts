@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EventEnvelope } from '@noek/contracts';
+import type { EventBus } from './event-bus';
+
+export interface BusUnderTest {
+  bus: EventBus;
+  /** A lowercase service token unique to this run, e.g. "tqkzw"; subjects are `${prefix}.<entity>.<verb>.v1`. */
+  prefix: string;
+  dlqPrefix: string;
+  cleanup(): Promise<void>;
+}
+
+/** How long to wait before concluding that something did NOT happen. */
+const QUIET_MS = 400;
+
+async function waitFor(check: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting for condition');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+function envelope(type: string, data: unknown = {}): EventEnvelope {
+  return { id: randomUUID(), type, time: new Date().toISOString(), correlationId: randomUUID(), data };
+}
+
+/** One behaviour, two buses: the in-process bus must not hide bugs the NATS bus would show. */
+export function eventBusContract(name: string, make: () => Promise<BusUnderTest>): void {
+  describe(`EventBus contract: ${name}`, () => {
+    let t: BusUnderTest;
+    beforeEach(async () => {
+      t = await make();
+    });
+    afterEach(async () => {
+      await t.bus.close();
+      await t.cleanup();
+    });
+
+    it('delivers a published event to a matching subscriber only', async () => {
+      const got: EventEnvelope[] = [];
+      await t.bus.subscribe({ durable: 'd-deliver', subjects: [`${t.prefix}.note.*.v1`], handler: async (e) => void got.push(e) });
+      const wanted = envelope(`${t.prefix}.note.created.v1`, { n: 1 });
+      await t.bus.publish(envelope(`${t.prefix}.user.created.v1`));
+      await t.bus.publish(wanted);
+      await waitFor(() => got.length >= 1);
+      await new Promise((r) => setTimeout(r, QUIET_MS));
+      expect(got).toEqual([wanted]);
+    });
+
+    it('delivers from several subject filters at once', async () => {
+      const got: string[] = [];
+      await t.bus.subscribe({
+        durable: 'd-multi',
+        subjects: [`${t.prefix}.note.created.v1`, `${t.prefix}.user.*.v1`],
+        handler: async (e) => void got.push(e.type),
+      });
+      await t.bus.publish(envelope(`${t.prefix}.note.deleted.v1`));
+      await t.bus.publish(envelope(`${t.prefix}.note.created.v1`));
+      await t.bus.publish(envelope(`${t.prefix}.user.banned.v1`));
+      await waitFor(() => got.length >= 2);
+      await new Promise((r) => setTimeout(r, QUIET_MS));
+      expect(got).toEqual([`${t.prefix}.note.created.v1`, `${t.prefix}.user.banned.v1`]);
+    });
+
+    it('redelivers after a throwing handler', async () => {
+      let calls = 0;
+      await t.bus.subscribe({
+        durable: 'd-retry',
+        subjects: [`${t.prefix}.note.>`],
+        retryDelayMs: 20,
+        handler: async () => {
+          calls += 1;
+          if (calls < 3) throw new Error('transient');
+        },
+      });
+      await t.bus.publish(envelope(`${t.prefix}.note.created.v1`));
+      await waitFor(() => calls === 3);
+      await new Promise((r) => setTimeout(r, QUIET_MS));
+      expect(calls).toBe(3);
+    });
+
+    it('dead-letters after maxDeliver attempts', async () => {
+      let calls = 0;
+      const dead: EventEnvelope[] = [];
+      const poison = envelope(`${t.prefix}.note.created.v1`, { poison: true });
+      await t.bus.subscribe({ durable: 'd-dlq-watch', subjects: [`${t.dlqPrefix}.d-poison`], handler: async (e) => void dead.push(e) });
+      await t.bus.subscribe({
+        durable: 'd-poison',
+        subjects: [`${t.prefix}.note.>`],
+        maxDeliver: 3,
+        retryDelayMs: 20,
+        handler: async () => {
+          calls += 1;
+          throw new Error('always fails');
+        },
+      });
+      await t.bus.publish(poison);
+      await waitFor(() => dead.length === 1);
+      await new Promise((r) => setTimeout(r, QUIET_MS));
+      expect(calls).toBe(3);
+      expect(dead).toEqual([poison]);
+    });
+
+    it('drops a second publish with the same id', async () => {
+      const got: string[] = [];
+      await t.bus.subscribe({ durable: 'd-dedup', subjects: [`${t.prefix}.>`], handler: async (e) => void got.push(e.id) });
+      const e = envelope(`${t.prefix}.note.created.v1`);
+      await t.bus.publish(e);
+      await t.bus.publish({ ...e, data: { changed: true } });
+      const other = envelope(`${t.prefix}.note.created.v1`);
+      await t.bus.publish(other);
+      await waitFor(() => got.length >= 2);
+      await new Promise((r) => setTimeout(r, QUIET_MS));
+      expect(got).toEqual([e.id, other.id]);
+    });
+
+    it('delivers events published before the durable existed, and resumes where it stopped', async () => {
+      const before = envelope(`${t.prefix}.note.created.v1`, { n: 'before' });
+      await t.bus.publish(before);
+      const got: unknown[] = [];
+      const handler = async (e: EventEnvelope) => void got.push(e.data);
+      const sub = await t.bus.subscribe({ durable: 'd-resume', subjects: [`${t.prefix}.note.>`], handler });
+      await waitFor(() => got.length === 1);
+      await sub.stop();
+      await t.bus.publish(envelope(`${t.prefix}.note.updated.v1`, { n: 'while stopped' }));
+      await t.bus.subscribe({ durable: 'd-resume', subjects: [`${t.prefix}.note.>`], handler });
+      await waitFor(() => got.length >= 2);
+      await new Promise((r) => setTimeout(r, QUIET_MS));
+      expect(got).toEqual([{ n: 'before' }, { n: 'while stopped' }]);
+    });
+
+    it('reports health and refuses work after close', async () => {
+      expect(t.bus.isHealthy()).toBe(true);
+      await t.bus.close();
+      expect(t.bus.isHealthy()).toBe(false);
+      await expect(t.bus.publish(envelope(`${t.prefix}.note.created.v1`))).rejects.toThrow();
+    });
+  });
+}
+
+/** A random lowercase token, valid as the <service> part of an event type. */
+export function uniquePrefix(): string {
+  return `t${Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
+}

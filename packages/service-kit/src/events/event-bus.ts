@@ -1,0 +1,64 @@
+import type { EventEnvelope } from '@noek/contracts';
+
+export interface PublishOptions {
+  /** Defaults to envelope.type (the event's subject). */
+  subject?: string;
+  /** De-duplication key; defaults to envelope.id. */
+  msgId?: string;
+}
+
+export type EventHandler = (envelope: EventEnvelope) => Promise<void>;
+
+export interface SubscribeOptions {
+  /** Durable consumer name: unique per consuming service and purpose, e.g. "chat-user-events". */
+  durable: string;
+  /** Subjects with NATS wildcards ("auth.user.*.v1", "billing.>"). */
+  subjects: string[];
+  /** Throw to have the event redelivered; after maxDeliver attempts it goes to dlq.<durable>. */
+  handler: EventHandler;
+  /** Attempts before dead-lettering; default 5. */
+  maxDeliver?: number;
+  /** How long a delivery may stay unacknowledged before the server redelivers it; default 30 s. */
+  ackWaitMs?: number;
+  /** Base of the exponential delay before a failed event is retried; default 1000 ms, capped at 60 s. */
+  retryDelayMs?: number;
+}
+
+export interface Subscription {
+  readonly durable: string;
+  /** Stops fetching and waits for the handler in progress; the durable keeps its position. */
+  stop(): Promise<void>;
+}
+
+/** At-least-once event delivery with durable consumers, retries, dead letters and publish de-duplication. */
+export interface EventBus {
+  /** Resolves once the event is stored (JetStream PubAck); a duplicate id within the window is dropped. */
+  publish(envelope: EventEnvelope, opts?: PublishOptions): Promise<void>;
+  subscribe(opts: SubscribeOptions): Promise<Subscription>;
+  /** For /readyz: connected and the stream is in place. */
+  isHealthy(): boolean;
+  close(): Promise<void>;
+}
+
+export const DEFAULTS = { maxDeliver: 5, ackWaitMs: 30_000, retryDelayMs: 1_000, maxRetryDelayMs: 60_000 } as const;
+
+export function retryDelay(base: number, attempt: number): number {
+  return Math.min(base * 2 ** Math.max(0, attempt - 1), DEFAULTS.maxRetryDelayMs);
+}
+
+/** The subject a durable's dead letters go to. */
+export function deadLetterSubject(durable: string, prefix = 'dlq'): string {
+  return `${prefix}.${durable}`;
+}
+
+/** NATS subject matching: `*` matches one token, `>` one or more trailing tokens. */
+export function subjectMatches(pattern: string, subject: string): boolean {
+  const p = pattern.split('.');
+  const s = subject.split('.');
+  for (let i = 0; i < p.length; i += 1) {
+    if (p[i] === '>') return s.length > i;
+    if (i >= s.length) return false;
+    if (p[i] !== '*' && p[i] !== s[i]) return false;
+  }
+  return p.length === s.length;
+}
