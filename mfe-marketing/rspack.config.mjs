@@ -1,0 +1,10 @@
+import { fileURLToPath } from 'node:url';
+import { createAppConfig } from '../packages/ui/build/rspack-app.mjs';
+
+// A remote: emits remoteEntry.js + mf-manifest.json and exposes ./App (the component the shell mounts).
+export default createAppConfig({
+  dir: fileURLToPath(new URL('.', import.meta.url)),
+  name: 'noek_marketing',
+  exposes: { './App': './src/app.tsx' },
+  html: {},
+});

@@ -1,0 +1,111 @@
+// One rspack + module federation setup for the shell and every remote, so the shared singletons
+// and loaders cannot drift between apps. Each app's rspack.config.mjs calls createAppConfig().
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { rspack } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+const require = createRequire(import.meta.url);
+const reactRouterDir = path.dirname(require.resolve('react-router/package.json'));
+
+/**
+ * react-router 7 maps every bundler condition to its development build; the facade imports the
+ * production build it also ships. Both package names resolve to the facade (see its comment).
+ */
+const reactRouterFacade = fileURLToPath(new URL('./react-router-facade.mjs', import.meta.url));
+const routerAliases = {
+  'react-router/production-build$': path.join(reactRouterDir, 'dist/production/index.mjs'),
+  'react-router$': reactRouterFacade,
+  'react-router-dom$': reactRouterFacade,
+};
+
+const singleton = (requiredVersion) => ({ singleton: true, requiredVersion, strictVersion: false });
+
+/**
+ * Shared singletons (notes/frontend-build.md): one React, one router, one zustand, one QueryClient
+ * type and one copy of the workspace packages holding shared state (@noek/ui stores) across host
+ * and remotes. No shared tree-shaking: it hands remotes a react-query without useQuery.
+ */
+export const sharedSingletons = {
+  react: singleton('^19.3.1'),
+  'react/jsx-runtime': singleton('^19.3.1'),
+  'react-dom': singleton('^19.3.1'),
+  'react-dom/client': singleton('^19.3.1'),
+  // version: the facade lives in @noek/ui, whose package.json would otherwise give 0.1.0.
+  'react-router': { ...singleton('^7.18.5'), version: '7.18.5' },
+  'react-router-dom': { ...singleton('^7.18.5'), version: '7.18.5' },
+  zustand: singleton('^5.1.0'),
+  '@tanstack/react-query': singleton('^5.108.0'),
+  '@noek/ui': singleton('^0.1.0'),
+  '@noek/contracts': singleton('^0.1.0'),
+};
+
+/**
+ * @param {{ dir: string, name: string, exposes?: Record<string, string>, html?: { template?: string },
+ *   publicPath?: string, isHost?: boolean }} options
+ */
+export function createAppConfig({ dir, name, exposes, html, publicPath = 'auto', isHost = false }) {
+  return {
+    mode: 'production',
+    context: dir,
+    target: ['web', 'es2022'],
+    entry: { main: './src/index.ts' },
+    output: {
+      path: path.join(dir, 'dist'),
+      // The shell answers deep links (/chat/42) with index.html, so its assets need an absolute
+      // path; remotes use 'auto' and resolve from wherever their mf-manifest.json was fetched.
+      publicPath,
+      uniqueName: name,
+      filename: '[name].[contenthash:8].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      cssFilename: '[name].[contenthash:8].css',
+      cssChunkFilename: '[name].[contenthash:8].css',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'], alias: routerAliases },
+    module: {
+      // A missing export (e.g. one the router facade leaves out) fails the build, not the page.
+      parser: { javascript: { exportsPresence: 'error' } },
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic' } },
+            },
+          },
+          type: 'javascript/auto',
+        },
+        // Native CSS: emitted as .css files and loaded with <link>, so a CSP needs no inline styles.
+        { test: /\.css$/, type: 'css' },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        ...(isHost
+          ? {}
+          : { filename: 'remoteEntry.js', exposes }),
+        shared: sharedSingletons,
+        // Remotes come from /remotes-manifest.json at run time. 'loaded-first' keeps one slow or
+        // dead remote from being pulled into another remote's share negotiation.
+        shareStrategy: 'loaded-first',
+        manifest: !isHost,
+        dts: false,
+      }),
+      html
+        ? new rspack.HtmlRspackPlugin({
+            ...(html.template ? { template: path.join(dir, html.template) } : { title: name }),
+            inject: 'body',
+          })
+        : null,
+    ].filter(Boolean),
+    devtool: false,
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}

@@ -1,0 +1,6 @@
+export * from './theme/theme.store';
+export * from './theme/theme-toggle';
+export * from './toast/toast.store';
+export * from './toast/toaster';
+export * from './error-boundary/error-boundary';
+export * from './http/api-request';

@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router-dom';
+import type { ShellConfig } from '@noek/contracts';
+import { Toaster } from '@noek/ui';
+import { ChatSite } from './chat-site';
+import { MarketingSite } from './marketing-site';
+import { createQueryClient } from './query-client';
+import { ShellConfigContext } from './shell-config-context';
+import type { SiteVariant } from './variant';
+
+export interface ShellAppProps {
+  variant: SiteVariant;
+  config: ShellConfig;
+}
+
+/** Providers shared by every remote (router, query cache, toaster) around the variant's routes. */
+export function ShellApp({ variant, config }: ShellAppProps) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ShellConfigContext.Provider value={config}>
+        <BrowserRouter>
+          {variant === 'marketing' ? <MarketingSite chatUrl={config.chatUrl} /> : <ChatSite />}
+        </BrowserRouter>
+        <Toaster />
+      </ShellConfigContext.Provider>
+    </QueryClientProvider>
+  );
+}

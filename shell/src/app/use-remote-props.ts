@@ -1,0 +1,41 @@
+import { useContext, useMemo } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { toast } from '@noek/ui';
+import { useSessionStore } from '../features/auth/session.store';
+import type { HostApi, RemoteProps } from '@noek/contracts';
+import type { SiteVariant } from './variant';
+import { ShellConfigContext } from './shell-config-context';
+import { useViewStore } from './view.store';
+
+/** The one prop object every remote receives: who is signed in, where we are, and the host API. */
+export function useRemoteProps(site: SiteVariant, screen?: string): RemoteProps {
+  const navigate = useNavigate();
+  const params = useParams();
+  const user = useSessionStore((s) => s.user);
+  const setUser = useSessionStore((s) => s.setUser);
+  const clear = useSessionStore((s) => s.clear);
+  const view = useViewStore((s) => s.view);
+  const setView = useViewStore((s) => s.setView);
+  const config = useContext(ShellConfigContext);
+  const siteUrls = useMemo(() => ({ chat: config.chatUrl, marketing: config.marketingUrl }), [config]);
+
+  const host = useMemo<HostApi>(
+    () => ({
+      navigate: (to, options) => navigate(to, { replace: options?.replace }),
+      toast: (t) => void toast(t),
+      setView,
+      setUser,
+      signOut: () => {
+        clear();
+        setView('chat');
+        navigate('/');
+      },
+    }),
+    [navigate, setView, setUser, clear],
+  );
+
+  return useMemo(
+    () => ({ site, user, view, screen, params, siteUrls, host }),
+    [site, user, view, screen, params, siteUrls, host],
+  );
+}
