@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { commonServiceEnv, loadConfig, portEnv } from '@noek/service-kit';
+
+const bool = (def: 'true' | 'false') =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(def)
+    .transform((v) => v === 'true' || v === '1');
+
+const hostList = z
+  .string()
+  .default('')
+  .transform((s) =>
+    s
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+/** PEM from env: literal "\n" sequences (one-line env files) become newlines. */
+const pem = (kind: string) =>
+  z
+    .string()
+    .transform((s) => s.replace(/\\n/g, '\n'))
+    .refine((s) => s.includes(`-----BEGIN ${kind}`), `must be a PEM ${kind.toLowerCase()}`);
+
+export const authEnvSchema = z
+  .object({
+    ...commonServiceEnv,
+    PORT: portEnv(4001),
+    /** ES256 key pair (PEM). Either both keys, or AUTH_KEYS_DIR where they are generated once. */
+    AUTH_PRIVATE_KEY: pem('PRIVATE KEY').optional(),
+    AUTH_PUBLIC_KEY: pem('PUBLIC KEY').optional(),
+    AUTH_KEYS_DIR: z.string().min(1).optional(),
+    /** The product's public origin, used for links in emails. */
+    APP_ORIGIN: z.url().default('http://localhost:8080'),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be smtp:// or smtps://').optional(),
+    MAIL_FROM: z.string().min(3).default('Noek <no-reply@noek.localhost>'),
+    SUPPORT_EMAIL: z.email().default('support@noek.app'),
+    /** Serve /api/auth/dev/mailbox (single-machine mode only; needs no SMTP_URL). */
+    DEV_MAILBOX: bool('false'),
+    COOKIE_SECURE: bool('false'),
+    ACCESS_TOKEN_TTL_SEC: z.coerce.number().int().min(30).max(3600).default(900),
+    REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** Multiplies every rate limit (benchmarks raise it; never 0). */
+    AUTH_RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(100_000).default(1),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(8).optional(),
+    ADMIN_NAME: z.string().min(1).max(100).default('Administrator'),
+    /** Hosts a handoff token may be made for (the chat and marketing hosts); localhost always allowed. */
+    MARKETING_HOSTS: hostList,
+    CHAT_HOSTS: hostList,
+  })
+  .superRefine((env, ctx) => {
+    const hasKeys = env.AUTH_PRIVATE_KEY !== undefined || env.AUTH_PUBLIC_KEY !== undefined;
+    if (hasKeys && (!env.AUTH_PRIVATE_KEY || !env.AUTH_PUBLIC_KEY)) {
+      const missing = env.AUTH_PRIVATE_KEY ? 'AUTH_PUBLIC_KEY' : 'AUTH_PRIVATE_KEY';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'is required when the other key is set' });
+    }
+    if (!hasKeys && !env.AUTH_KEYS_DIR) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_PRIVATE_KEY'],
+        message: 'set AUTH_PRIVATE_KEY and AUTH_PUBLIC_KEY (PEM, ES256), or AUTH_KEYS_DIR to generate them once',
+      });
+    }
+    if (env.DEV_MAILBOX && env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DEV_MAILBOX'], message: 'cannot be true when SMTP_URL is set' });
+    }
+    if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+      const missing = env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'is required when the other admin variable is set' });
+    }
+  });
+
+export type AuthConfig = z.output<typeof authEnvSchema>;
+
+export function loadAuthConfig(env: Record<string, string | undefined> = process.env): AuthConfig {
+  return loadConfig(authEnvSchema, env);
+}

@@ -1,0 +1,74 @@
+import jwt from 'jsonwebtoken';
+import { randomUUID } from 'node:crypto';
+import type { SigningKeys } from './keys';
+
+export type AccessClaims = { sub: string; lvl: string; typ: 'access'; iat: number; exp: number; jti: string };
+export type HandoffClaims = { sub: string; typ: 'handoff'; aud: string; iat: number; exp: number; jti: string };
+
+const ALG = 'ES256' as const;
+
+/**
+ * The earliest `iat` (whole seconds) a token may carry after a revocation at `validAfter`.
+ * Revocation times are stored rounded up to the second, so every token issued before them has a
+ * smaller iat, and tokens issued in the same second after them get iat = that second.
+ */
+export function issuedAtFor(now: Date, validAfter: Date | null | undefined): number {
+  const nowSec = Math.floor(now.getTime() / 1000);
+  const floor = validAfter ? Math.ceil(validAfter.getTime() / 1000) : 0;
+  return Math.max(nowSec, floor);
+}
+
+/** A revocation time rounded up to the whole second (see issuedAtFor). */
+export function revocationTime(now: Date): Date {
+  return new Date(Math.ceil(now.getTime() / 1000) * 1000);
+}
+
+export function isIssuedAfter(iat: number, validAfter: Date | null | undefined): boolean {
+  return !validAfter || iat * 1000 >= validAfter.getTime();
+}
+
+export type TokenSigner = ReturnType<typeof createTokenSigner>;
+
+export function createTokenSigner(keys: SigningKeys, opts: { accessTtlSec: number; handoffTtlSec: number }) {
+  function sign(payload: Record<string, unknown>, ttlSec: number): string {
+    return jwt.sign(payload, keys.privateKey, { algorithm: ALG, expiresIn: ttlSec });
+  }
+  /** Verifies signature (ES256 only: no `none`, no HMAC key confusion) and expiry. */
+  function verify(token: string): Record<string, unknown> | null {
+    try {
+      const out = jwt.verify(token, keys.publicKey, { algorithms: [ALG] });
+      return typeof out === 'object' && out !== null ? (out as Record<string, unknown>) : null;
+    } catch {
+      return null;
+    }
+  }
+  return {
+    publicKey: keys.publicKey,
+    signAccess(input: { sub: string; lvl: string; validAfter?: Date | null; now?: Date }): string {
+      const iat = issuedAtFor(input.now ?? new Date(), input.validAfter);
+      return sign({ sub: input.sub, lvl: input.lvl, typ: 'access', iat, jti: randomUUID() }, opts.accessTtlSec);
+    },
+    signHandoff(input: { sub: string; aud: string; jti: string; validAfter?: Date | null; now?: Date }): string {
+      const iat = issuedAtFor(input.now ?? new Date(), input.validAfter);
+      return jwt.sign({ sub: input.sub, typ: 'handoff', jti: input.jti, iat }, keys.privateKey, {
+        algorithm: ALG,
+        expiresIn: opts.handoffTtlSec,
+        audience: input.aud,
+      });
+    },
+    verifyAccess(token: string): AccessClaims | null {
+      const c = verify(token);
+      if (!c || c.typ !== 'access' || typeof c.sub !== 'string' || typeof c.iat !== 'number') return null;
+      if (typeof c.lvl !== 'string' || typeof c.jti !== 'string') return null;
+      return c as AccessClaims;
+    },
+    verifyHandoff(token: string, audience: string): HandoffClaims | null {
+      const c = verify(token);
+      if (!c || c.typ !== 'handoff' || c.aud !== audience) return null;
+      if (typeof c.sub !== 'string' || typeof c.jti !== 'string' || typeof c.iat !== 'number') return null;
+      // Never older than the handoff validity, whatever exp says.
+      if (Date.now() / 1000 - c.iat > opts.handoffTtlSec + 1) return null;
+      return c as HandoffClaims;
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import type { AccessLevel, Prisma, PrismaClient, User } from '../../generated/prisma/client';
+import { revocationTime } from '../../crypto/jwt';
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+/**
+ * All reads and writes of users. Every write that changes what a token grants (password, level,
+ * block, ban) goes through `updateUser` with `revoke: true`, which moves sessionsValidAfter and
+ * revokes refresh tokens in the same transaction; the admin endpoints reuse it.
+ */
+export const userRepository = {
+  findByEmail(db: Db, email: string): Promise<User | null> {
+    return db.user.findUnique({ where: { email: email.toLowerCase() } });
+  },
+
+  findById(db: Db, id: string): Promise<User | null> {
+    return db.user.findUnique({ where: { id } });
+  },
+
+  create(
+    db: Db,
+    input: { name: string; email: string; passwordHash: string; accessLevel?: AccessLevel; verifiedAt?: Date | null },
+  ): Promise<User> {
+    return db.user.create({
+      data: {
+        name: input.name,
+        email: input.email.toLowerCase(),
+        passwordHash: input.passwordHash,
+        accessLevel: input.accessLevel ?? 'basic',
+        emailVerifiedAt: input.verifiedAt ?? null,
+      },
+    });
+  },
+
+  countAdmins(db: Db): Promise<number> {
+    return db.user.count({ where: { accessLevel: 'admin' } });
+  },
+
+  /** Applies a patch; with `revoke`, every existing session and access token of the user ends now. */
+  async updateUser(
+    db: Db,
+    id: string,
+    patch: Prisma.UserUpdateInput,
+    opts: { revoke: boolean; now: Date },
+  ): Promise<User> {
+    const data: Prisma.UserUpdateInput = { ...patch };
+    if (opts.revoke) {
+      data.sessionsValidAfter = revocationTime(opts.now);
+      await db.session.updateMany({ where: { userId: id, revokedAt: null }, data: { revokedAt: opts.now } });
+    }
+    return db.user.update({ where: { id }, data });
+  },
+};

@@ -1,0 +1,38 @@
+import nodemailer from 'nodemailer';
+
+export type OutgoingEmail = { to: string; subject: string; html: string; text: string; link?: string };
+export type Mailer = { send(email: OutgoingEmail): Promise<void>; close(): void };
+export type StoredEmail = OutgoingEmail & { id: number; sentAt: string };
+
+type Log = { info(obj: object, msg?: string): void };
+
+/** Real delivery over SMTP (SMTP_URL, e.g. smtp://user:pass@host:587). */
+export function createSmtpMailer(opts: { smtpUrl: string; from: string }): Mailer {
+  const transport = nodemailer.createTransport(opts.smtpUrl);
+  return {
+    async send(e) {
+      await transport.sendMail({ from: opts.from, to: e.to, subject: e.subject, html: e.html, text: e.text });
+    },
+    close: () => transport.close(),
+  };
+}
+
+/**
+ * Single-machine mode without SMTP: mail is kept in memory (the newest `max`) and logged with its
+ * link, and the dev mailbox page lists it. Never used when SMTP_URL is set.
+ */
+export function createDevMailbox(opts: { log: Log; max?: number }) {
+  const max = opts.max ?? 200;
+  const emails: StoredEmail[] = [];
+  let next = 1;
+  const mailer: Mailer = {
+    async send(e) {
+      emails.unshift({ ...e, id: next++, sentAt: new Date().toISOString() });
+      emails.length = Math.min(emails.length, max);
+      opts.log.info({ to: e.to, subject: e.subject, link: e.link }, 'dev mailbox: email kept (no SMTP_URL)');
+    },
+    close: () => undefined,
+  };
+  return { mailer, list: (): readonly StoredEmail[] => emails };
+}
+export type DevMailbox = ReturnType<typeof createDevMailbox>;
