@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorBodySchema } from '../common/error.schema';
+import { errorBodySchema, errorCodes } from '../common/error.schema';
 import { isoDateTimeSchema } from '../common/ids.schema';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH_CHANGE, PASSWORD_MIN_LENGTH_SIGNUP } from '../constants';
 import { emailSchema, nameSchema, userSchema } from '../entities/user.schema';
@@ -31,7 +31,7 @@ export type MeResponse = SessionResponse;
 
 /** 403 answer of login after a correct password for an unverified email (spec §8). */
 export const emailNotVerifiedErrorSchema = errorBodySchema.extend({
-  code: z.literal('EMAIL_NOT_VERIFIED'),
+  code: z.literal(errorCodes.emailNotVerified),
   emailNotVerified: z.literal(true),
   email: z.string(),
 });
@@ -39,7 +39,7 @@ export type EmailNotVerifiedError = z.infer<typeof emailNotVerifiedErrorSchema>;
 
 /** 403 answer of login (and of any call) for a banned user: the reason and end (null = permanent). */
 export const bannedErrorSchema = errorBodySchema.extend({
-  code: z.literal('BANNED'),
+  code: z.literal(errorCodes.banned),
   reason: z.string(),
   bannedUntil: isoDateTimeSchema.nullable(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorCodes } from '../common/error.schema';
 import { userIdSchema } from '../common/ids.schema';
 import { MESSAGE_MAX_LENGTH } from '../constants';
 import { conversationSchema, DEFAULT_CONVERSATION_TITLE, TITLE_MAX_LENGTH } from '../entities/conversation.schema';
@@ -51,7 +52,7 @@ export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
 
 /** 429 body when a user reaches the level's limit (decisions.md): the limit and when it resets. */
 export const usageLimitErrorSchema = z.object({
-  code: z.literal('USAGE_LIMIT_REACHED'),
+  code: z.literal(errorCodes.usageLimitReached),
   message: z.string(),
   limit: z.number().int(),
   periodHours: z.number().int(),

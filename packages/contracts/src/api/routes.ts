@@ -19,6 +19,8 @@ export const apiRoutes = {
     verifyEmail: route('GET', '/api/verify-email'),
     /** Ours: the session's user (the shell revalidates its local copy). */
     me: route('GET', '/api/auth/me'),
+    /** Ours: public sign-in screen facts (support email, dev mailbox); auth/auth-settings.schema.ts. */
+    settings: route('GET', '/api/auth/settings'),
     /** Ours: rotates the short-lived access token using the refresh cookie. */
     refresh: route('POST', '/api/auth/refresh'),
     /** Ours: signed single-use cross-domain handoff token (decisions.md). */

@@ -28,5 +28,17 @@ export const errorCodes = {
   serviceUnavailable: 'SERVICE_UNAVAILABLE',
   gatewayTimeout: 'GATEWAY_TIMEOUT',
   foreignOrigin: 'FOREIGN_ORIGIN',
+  /** Login after a correct password for an unverified email (emailNotVerifiedErrorSchema). */
+  emailNotVerified: 'EMAIL_NOT_VERIFIED',
+  /** Login or any call by a banned user (bannedErrorSchema: reason, bannedUntil). */
+  banned: 'BANNED',
+  /** A blocked user tried to send a message. */
+  blocked: 'BLOCKED',
+  /** 429 on sending past the level's limit (usageLimitErrorSchema: limit, resetsAt). */
+  usageLimitReached: 'USAGE_LIMIT_REACHED',
+  /** Wrong email or password (one message for both: no account enumeration). */
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  /** A verification, reset or handoff token that is unknown, used or expired. */
+  invalidToken: 'INVALID_TOKEN',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { remotesManifestSchema as shellManifestSchema } from './frontend/remotes-manifest.schema';
+import { shellConfigSchema } from './frontend/shell-config.schema';
+import { remotesManifestSchema as gatewayManifestSchema } from './gateway/remotes-manifest.schema';
+import { shellRuntimeConfigSchema, type ShellRuntimeConfig } from './gateway/runtime-config.schema';
+import { messageLimits } from './constants';
+import { accessLevels } from './entities/access-level.schema';
+
+// Two helpers described the same JSON documents from each side; these checks keep them agreeing.
+describe('gateway and shell read the same documents', () => {
+  it('a /config.json the gateway serves is read by the shell', () => {
+    const served: ShellRuntimeConfig = shellRuntimeConfigSchema.parse({
+      marketingHosts: ['noek.localhost'],
+      chatHosts: ['chat.localhost:8080'],
+      version: '1.2.3',
+    });
+    const read = shellConfigSchema.parse(served);
+    expect(read.chatHosts).toEqual(['chat.localhost:8080']);
+    expect(read.marketingHosts).toEqual(['noek.localhost']);
+  });
+  it('a remotes manifest valid for the shell is valid for the gateway', () => {
+    const manifest = {
+      remotes: {
+        chat: '/remotes/chat/mf-manifest.json',
+        admin: '/remotes/admin/mf-manifest.json',
+        billing: 'https://cdn.example/billing/mf-manifest.json',
+        marketing: '/remotes/marketing/mf-manifest.json',
+      },
+    };
+    expect(shellManifestSchema.parse(manifest)).toEqual(gatewayManifestSchema.parse(manifest));
+  });
+});
+
+describe('limits table', () => {
+  it('has exactly one row per access level', () => {
+    expect(Object.keys(messageLimits).sort()).toEqual([...accessLevels].sort());
+  });
+});
