@@ -1,0 +1,242 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { errorCodes, gatewayApiPaths, serviceForApiPath, type RemoteName, type ServiceName } from '@noek/contracts';
+import { createLogger, type Logger } from '@noek/service-kit';
+import type { GatewayConfig } from './config';
+import { clientAddress } from './http/client-address';
+import { sendError, sendJson } from './http/json-response';
+import { isApiPath, splitTarget } from './http/path-check';
+import { requestIdOf } from './http/request-id';
+import { createGatewayMetrics, type GatewayMetrics } from './ops/metrics';
+import { isInternalAddress } from './ops/probes';
+import { proxyRequest, type ProxyContext } from './proxy/proxy.handler';
+import { createUpstreams, destroyUpstreams } from './proxy/upstreams';
+import { contentTypeAllowed, createOriginPolicy, originAllowed } from './security/origin-check';
+import { createRateLimiter } from './security/rate-limit';
+import { applyHeaders, ownedHeaderNames, securityHeaders } from './security/security-headers';
+import { remoteOrigins, remotesManifest, shellRuntimeConfig } from './static/site-documents';
+import { createStaticSite } from './static/static-site';
+import { resolveVersion } from './version';
+
+export interface GatewayDeps {
+  logger?: Logger;
+  /** The single-process start script passes the services' ephemeral addresses here. */
+  upstreams?: Partial<Record<ServiceName, string>>;
+  shellDistDir?: string;
+  remoteDistDirs?: Partial<Record<RemoteName, string>>;
+}
+
+export interface Gateway {
+  server: Server;
+  config: GatewayConfig;
+  metrics: GatewayMetrics;
+  /** What /api/version answers. */
+  version: string;
+  /** Listens on config.host:config.port (0 = a free port). */
+  start(): Promise<{ port: number; url: string }>;
+  /** Readiness fails, streams end, in-flight requests get the grace period, then sockets close. */
+  stop(): Promise<void>;
+  /** The listening URL once started. */
+  readonly url: string | undefined;
+}
+
+/** The gateway: one node:http server, no framework on the proxy path. */
+export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Gateway {
+  const logger = deps.logger ?? createLogger({ name: 'gateway', level: config.logLevel });
+  const shellDistDir = deps.shellDistDir ?? config.shellDistDir;
+  const version = resolveVersion({ appVersion: config.appVersion, buildId: config.buildId, shellDistDir });
+  const upstreams = createUpstreams({ ...config.upstreams, ...deps.upstreams }, config.upstreamMaxSockets);
+  const metrics = createGatewayMetrics();
+  const limiter = createRateLimiter(config.rateLimit.perMinute, config.rateLimit.burst);
+  const extraOrigins = remoteOrigins(config.remoteUrls);
+  const security = securityHeaders({
+    https: config.trustHttps,
+    remoteOrigins: extraOrigins,
+    scriptSrc: config.csp.scriptSrc,
+    connectSrc: config.csp.connectSrc,
+    frameSrc: config.csp.frameSrc,
+  });
+  const originPolicy = createOriginPolicy({
+    https: config.trustHttps,
+    allowedOrigins: config.allowedOrigins,
+    hosts: [...config.chatHosts, ...config.marketingHosts],
+    exemptPaths: config.originCheckExemptPaths,
+  });
+  const staticSite = createStaticSite({ shellDistDir, remoteDistDirs: { ...config.remoteDistDirs, ...deps.remoteDistDirs } });
+  const versionBody = { version };
+  const manifestBody = remotesManifest(config.remoteUrls);
+  const runtimeConfigBody = shellRuntimeConfig({ marketingHosts: config.marketingHosts, chatHosts: config.chatHosts, version });
+  const streams = new Set<() => void>();
+  const proxyContext: ProxyContext = {
+    timeoutMs: config.upstreamTimeoutMs,
+    connectTimeoutMs: config.upstreamConnectTimeoutMs,
+    maxBodyBytes: config.maxBodyBytes,
+    sseHeartbeatMs: config.sseHeartbeatMs,
+    proto: config.trustHttps ? 'https' : 'http',
+    ownedResponseHeaders: ownedHeaderNames(security),
+    logger,
+    onFailure: (service, kind) => metrics.failure(service, kind),
+    streams,
+  };
+
+  let draining = false;
+  let inFlight = 0;
+  let onIdle: (() => void) | undefined;
+
+  const handleApi = (req: IncomingMessage, res: ServerResponse, path: string, requestId: string): string => {
+    const clientIp = clientAddress(req, config.trustProxyHops);
+    const wait = limiter.take(clientIp);
+    if (wait > 0) {
+      sendError(res, 429, errorCodes.rateLimited, 'Too many requests. Please wait a moment and try again.', requestId, {
+        'Retry-After': String(wait),
+      });
+      return 'gateway';
+    }
+    if (path === gatewayApiPaths.version) {
+      if (req.method === 'GET' || req.method === 'HEAD') sendJson(res, 200, versionBody);
+      else sendError(res, 405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed here.`, requestId, { Allow: 'GET, HEAD' });
+      return 'gateway';
+    }
+    if (!originAllowed(req, path, originPolicy)) {
+      sendError(res, 403, errorCodes.foreignOrigin, 'This request came from another site and was refused.', requestId);
+      return 'gateway';
+    }
+    const service = serviceForApiPath(path);
+    if (!service) {
+      sendError(res, 404, errorCodes.notFound, `No route for ${req.method} ${path.slice(0, 200)}.`, requestId);
+      return 'gateway';
+    }
+    if (!contentTypeAllowed(req)) {
+      sendError(res, 415, errorCodes.unsupportedMediaType, 'Send the request body as JSON (Content-Type: application/json).', requestId);
+      return 'gateway';
+    }
+    proxyRequest(proxyContext, upstreams[service], { req, res, requestId, clientIp });
+    return service;
+  };
+
+  const handleSite = (req: IncomingMessage, res: ServerResponse, path: string, requestId: string): string => {
+    switch (path) {
+      case '/healthz':
+        sendJson(res, 200, { status: 'ok' });
+        return 'gateway';
+      case '/readyz':
+        sendJson(res, draining ? 503 : 200, { status: draining ? 'shutting_down' : 'ready' });
+        return 'gateway';
+      case '/metrics':
+        if (!isInternalAddress(clientAddress(req, config.trustProxyHops))) {
+          sendError(res, 404, errorCodes.notFound, 'Not found.', requestId);
+          return 'gateway';
+        }
+        metrics.setOpenStreams(streams.size);
+        metrics.registry.metrics().then(
+          (text) => {
+            res.setHeader('Content-Type', metrics.registry.contentType);
+            res.end(text);
+          },
+          () => sendError(res, 500, errorCodes.internal, 'Metrics are unavailable.', requestId),
+        );
+        return 'gateway';
+      case '/remotes-manifest.json':
+        sendJson(res, 200, manifestBody);
+        return 'gateway';
+      case '/config.json':
+        sendJson(res, 200, runtimeConfigBody);
+        return 'gateway';
+    }
+    if (!config.serveStatic) {
+      sendError(res, 404, errorCodes.notFound, 'Not found.', requestId);
+      return 'gateway';
+    }
+    staticSite(req, res, path, requestId);
+    return 'static';
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    const started = performance.now();
+    const requestId = requestIdOf(req);
+    applyHeaders(res, security);
+    res.setHeader('X-Request-Id', requestId);
+    inFlight += 1;
+    let target = 'gateway';
+    res.once('close', () => {
+      inFlight -= 1;
+      const seconds = (performance.now() - started) / 1000;
+      metrics.observe(target, res.statusCode, seconds);
+      if (config.accessLog) {
+        logger.info({ requestId, method: req.method, url: req.url, status: res.statusCode, ms: Math.round(seconds * 1000), target }, 'request');
+      }
+      if (inFlight === 0) onIdle?.();
+    });
+    const split = splitTarget(req.url ?? '');
+    if (!split) {
+      sendError(res, 400, 'BAD_REQUEST', 'The request path is not valid.', requestId);
+      return;
+    }
+    target = isApiPath(split.path)
+      ? handleApi(req, res, split.path, requestId)
+      : handleSite(req, res, split.path, requestId);
+  };
+
+  const server = createServer({ keepAliveTimeout: config.keepAliveTimeoutMs, requestTimeout: 60_000 }, handle);
+  server.keepAliveTimeout = config.keepAliveTimeoutMs;
+  // Above keepAliveTimeout, or Node may cut a reused connection mid-request.
+  server.headersTimeout = config.keepAliveTimeoutMs + 1_000;
+  // A handler bug must cost one request, never the process.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (socket.writable && !socket.writableEnded) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    else socket.destroy();
+    if (err.code !== 'ECONNRESET') logger.debug({ err: err.code ?? err.message }, 'client error');
+  });
+
+  let url: string | undefined;
+  let sweeper: NodeJS.Timeout | undefined;
+  let stopping: Promise<void> | undefined;
+
+  return {
+    server,
+    config,
+    metrics,
+    version,
+    get url() {
+      return url;
+    },
+    async start() {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(config.port, config.host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      sweeper = setInterval(() => limiter.sweep(), 60_000);
+      sweeper.unref();
+      const port = (server.address() as AddressInfo).port;
+      url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+      logger.info({ url, version, upstreams: Object.fromEntries(Object.values(upstreams).map((u) => [u.name, u.base])) }, 'gateway listening');
+      return { port, url };
+    },
+    stop() {
+      stopping ??= (async () => {
+        draining = true;
+        clearInterval(sweeper);
+        // Streams have no natural end: end them now so clients reconnect to another instance.
+        for (const end of [...streams]) end();
+        const closed = server.listening ? new Promise<void>((r) => server.close(() => r())) : Promise.resolve();
+        server.closeIdleConnections();
+        if (inFlight > 0) {
+          let timer: NodeJS.Timeout | undefined;
+          await Promise.race([
+            new Promise<void>((r) => (onIdle = r)),
+            new Promise<void>((r) => (timer = setTimeout(r, config.shutdownGraceMs))),
+          ]);
+          clearTimeout(timer);
+        }
+        server.closeAllConnections();
+        await closed;
+        destroyUpstreams(upstreams);
+        logger.info('gateway stopped');
+      })();
+      return stopping;
+    },
+  };
+}

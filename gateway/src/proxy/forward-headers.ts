@@ -1,0 +1,80 @@
+import type { IncomingMessage } from 'node:http';
+
+/** RFC 9110 §7.6.1 hop-by-hop headers, plus Expect (the gateway answers 100-continue itself). */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'expect',
+  'http2-settings',
+]);
+
+/**
+ * Headers that claim an identity or a network path. Only the gateway may set them: whatever a
+ * client sent is dropped and the gateway's own values are added.
+ */
+const IDENTITY = new Set([
+  'x-user-id',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-real-ip',
+  'forwarded',
+  'x-client-ip',
+  'true-client-ip',
+  'x-request-id',
+]);
+
+/** Extra names a Connection header lists are hop-by-hop too. */
+function connectionListed(value: string | undefined): Set<string> | undefined {
+  if (!value) return undefined;
+  const names = value.toLowerCase().split(',').map((s) => s.trim());
+  const extra = names.filter((n) => n !== 'keep-alive' && n !== 'close');
+  return extra.length ? new Set(extra) : undefined;
+}
+
+export interface ForwardInfo {
+  requestId: string;
+  clientIp: string;
+  proto: 'http' | 'https';
+}
+
+/**
+ * The upstream request's headers as a flat [name, value, ...] list (what http.request accepts
+ * without re-parsing an object): the client's end-to-end headers in order, minus hop-by-hop and
+ * identity headers, plus the gateway's forwarding headers. The Host header is kept, so services
+ * see the host the browser asked for.
+ */
+export function forwardRequestHeaders(req: IncomingMessage, info: ForwardInfo): string[] {
+  const raw = req.rawHeaders;
+  const listed = connectionListed(req.headers.connection);
+  const out: string[] = [];
+  let host = '';
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    const lower = name.toLowerCase();
+    if (HOP_BY_HOP.has(lower) || IDENTITY.has(lower) || lower.startsWith('x-noek-')) continue;
+    if (listed?.has(lower)) continue;
+    if (lower === 'host') host = raw[i + 1]!;
+    out.push(name, raw[i + 1]!);
+  }
+  // A streamed body without a length must stay chunked upstream, whatever the method.
+  if (req.headers['transfer-encoding'] !== undefined && req.headers['content-length'] === undefined) {
+    out.push('transfer-encoding', 'chunked');
+  }
+  out.push('x-forwarded-for', info.clientIp, 'x-forwarded-proto', info.proto, 'x-request-id', info.requestId);
+  if (host) out.push('x-forwarded-host', host);
+  return out;
+}
+
+/** Response headers the gateway must not copy from an upstream. */
+export function isHopByHopResponseHeader(lower: string): boolean {
+  return HOP_BY_HOP.has(lower);
+}

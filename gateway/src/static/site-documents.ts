@@ -1,0 +1,25 @@
+import { remoteNames, type RemoteName, type RemotesManifest, type ShellRuntimeConfig } from '@noek/contracts';
+
+/** GET /remotes-manifest.json: same-origin paths unless a remote is configured elsewhere. */
+export function remotesManifest(remoteUrls: Partial<Record<RemoteName, string>>): RemotesManifest {
+  const url = (name: RemoteName) => remoteUrls[name] ?? `/remotes/${name}/mf-manifest.json`;
+  return { remotes: { chat: url('chat'), admin: url('admin'), billing: url('billing'), marketing: url('marketing') } };
+}
+
+/** Origins of remotes served from elsewhere: they must be allowed to run scripts and be fetched. */
+export function remoteOrigins(remoteUrls: Partial<Record<RemoteName, string>>): string[] {
+  const origins = new Set<string>();
+  for (const name of remoteNames) {
+    const url = remoteUrls[name];
+    if (url && /^https?:\/\//i.test(url)) origins.add(new URL(url).origin);
+  }
+  return [...origins];
+}
+
+export function shellRuntimeConfig(options: {
+  marketingHosts: string[];
+  chatHosts: string[];
+  version: string;
+}): ShellRuntimeConfig {
+  return { marketingHosts: options.marketingHosts, chatHosts: options.chatHosts, version: options.version };
+}
