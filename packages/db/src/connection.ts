@@ -53,3 +53,28 @@ export function withSearchPath(config: PoolConfig, schema: string): PoolConfig {
 export function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
+
+/** Creates the database named in `url` when it does not exist yet (as `prisma migrate dev` does). */
+export async function ensureDatabase(url: string): Promise<boolean> {
+  const { default: pg } = await import('pg');
+  const { config } = parsePostgresUrl(url);
+  const probe = new pg.Client(config);
+  try {
+    await probe.connect();
+    return false;
+  } catch (error) {
+    if ((error as { code?: string }).code !== '3D000') throw error;
+  } finally {
+    await probe.end().catch(() => {});
+  }
+  const admin = new pg.Client({ ...config, database: 'postgres' });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${quoteIdent(String(config.database))}`);
+  } catch (error) {
+    if ((error as { code?: string }).code !== '42P04') throw error; // created concurrently
+  } finally {
+    await admin.end();
+  }
+  return true;
+}

@@ -45,6 +45,12 @@ async function instantiate(): Promise<Glue> {
   return glue;
 }
 
+/** Start loading the engine now (e.g. while a PGlite boots); later engine creation reuses it. */
+export function preloadSchemaEngine(): Promise<unknown> {
+  current ??= instantiate();
+  return current;
+}
+
 /** Forget the current wasm instance (call after a panic); the next engine gets a fresh one. */
 export function discardEngineInstance(): void {
   generation += 1;

@@ -1,0 +1,15 @@
+// @noek/db: a service's database at run time (driver adapters, migrate at start, readiness) and
+// the offline Prisma workflow (engine shim, drift check). See README.md.
+export type { DatabaseTarget, DriverAdapterOptions } from './driver-adapter';
+export { createDriverAdapter } from './driver-adapter';
+export type { MigrateOptions, MigrateResult, MigrationLogger } from './migrate';
+export { migrateDatabase } from './migrate';
+export { openEmbeddedPostgres, closeEmbeddedPostgres } from './embedded';
+export type { ReadyResult, RawQueryable } from './readiness';
+export { checkReady } from './readiness';
+export type { DriftResult, ServiceDatabase } from './drift';
+export { checkDrift, checkServiceDrift } from './drift';
+export { parsePostgresUrl, searchPathOption } from './connection';
+export { ensureDatabase } from './connection';
+export type { ServiceDatabaseDir } from './service-databases';
+export { discoverServiceDatabases } from './service-databases';

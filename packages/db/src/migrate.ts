@@ -1,0 +1,104 @@
+// Applies a service's committed migrations at start, with the same wasm engine the CLI shim uses,
+// so `_prisma_migrations` (in the service's schema) is exactly what `prisma migrate deploy` writes.
+import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import pg from 'pg';
+import type { DatabaseTarget } from './driver-adapter';
+import { assertSchemaName, parsePostgresUrl } from './connection';
+import { createPgMigrationFactory, ensureSchema } from './engine/pg-migration-factory';
+import { createSchemaEngine, discardEngineInstance, engineErrorMessage, isEnginePanic } from './engine/load-schema-engine';
+import { ensurePgliteSchema, createPgliteMigrationFactory } from './pglite-adapter';
+import { noFilters, readMigrationsList } from './migrations-list';
+
+export interface MigrationLogger {
+  info(message: string): void;
+}
+
+export interface MigrateOptions {
+  target: DatabaseTarget;
+  /** Absolute path of the service's prisma/migrations folder. */
+  migrationsDir: string;
+  /** Defaults to target.schema; must match it when both are given. */
+  schemaName?: string;
+  logger?: MigrationLogger;
+}
+
+export interface MigrateResult {
+  appliedMigrationNames: string[];
+  durationMs: number;
+}
+
+/** Remembers every adapter the engine opens so they can be closed afterwards (pools, shadows). */
+export function trackAdapters(factory: SqlMigrationAwareDriverAdapterFactory) {
+  const opened: SqlDriverAdapter[] = [];
+  const track = async (p: Promise<SqlDriverAdapter>) => {
+    const adapter = await p;
+    opened.push(adapter);
+    return adapter;
+  };
+  const tracked: SqlMigrationAwareDriverAdapterFactory = {
+    provider: factory.provider,
+    adapterName: factory.adapterName,
+    connect: () => track(factory.connect()),
+    connectToShadowDb: () => track(factory.connectToShadowDb()),
+  };
+  const closeAll = async () => {
+    await Promise.allSettled(opened.splice(0).map((a) => a.dispose()));
+  };
+  return { factory: tracked, closeAll };
+}
+
+// Two replicas starting together must not both apply: a session advisory lock per schema.
+async function withMigrationLock<T>(url: string, schema: string, fn: () => Promise<T>): Promise<T> {
+  const client = new pg.Client(parsePostgresUrl(url).config);
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [`noek:migrate:${schema}`]);
+    return await fn();
+  } finally {
+    await client.end(); // ends the session, which releases the lock
+  }
+}
+
+export async function migrateDatabase(options: MigrateOptions): Promise<MigrateResult> {
+  const started = performance.now();
+  const { target } = options;
+  const schema = assertSchemaName(options.schemaName ?? target.schema);
+  if (schema !== target.schema) throw new Error(`schemaName "${schema}" differs from target.schema "${target.schema}"`);
+  const migrationsList = await readMigrationsList(options.migrationsDir);
+  if (migrationsList.migrationDirectories.length === 0) throw new Error(`No migrations found in ${options.migrationsDir}`);
+
+  const run = async () => {
+    let base: SqlMigrationAwareDriverAdapterFactory;
+    if (target.kind === 'postgres') {
+      const { config } = parsePostgresUrl(target.url);
+      await ensureSchema(config, schema);
+      base = createPgMigrationFactory({ config, schema });
+    } else {
+      await ensurePgliteSchema(target.pglite, schema);
+      base = createPgliteMigrationFactory(target.pglite, schema);
+    }
+    const { factory, closeAll } = trackAdapters(base);
+    try {
+      const engine = await createSchemaEngine({ datamodels: [], adapterFactory: factory });
+      try {
+        return await engine.applyMigrations({ migrationsList, filters: noFilters });
+      } finally {
+        engine.free();
+      }
+    } catch (error) {
+      if (isEnginePanic(error)) discardEngineInstance();
+      throw new Error(`Migrating schema "${schema}" failed: ${engineErrorMessage(error)}`, { cause: error });
+    } finally {
+      await closeAll();
+    }
+  };
+  const output = target.kind === 'postgres' ? await withMigrationLock(target.url, schema, run) : await run();
+  const durationMs = Math.round(performance.now() - started);
+  const names = output.appliedMigrationNames;
+  options.logger?.info(
+    names.length > 0
+      ? `schema "${schema}": applied ${names.length} migration(s) (${names.join(', ')}) in ${durationMs} ms`
+      : `schema "${schema}": up to date (${migrationsList.migrationDirectories.length} migrations, ${durationMs} ms)`,
+  );
+  return { appliedMigrationNames: names, durationMs };
+}
