@@ -1,4 +1,4 @@
-import { createElement, useEffect, useState } from 'react';
+import { createContext, createElement, useContext, useEffect, useState } from 'react';
 import { ErrorBoundary } from '@noek/ui';
 import type { RemoteName, RemoteProps } from '@noek/contracts';
 import { federationLoader, type RemoteApp, type RemoteLoader } from './remote-loader';
@@ -10,6 +10,9 @@ export const REMOTE_LOAD_TIMEOUT_MS = 8000;
 
 /** The outcome of one load attempt; `key` ties it to the remote and attempt it answers. */
 type Settled = { key: string; App?: RemoteApp; error?: Error };
+
+/** Which loader slots use; tests and stories swap the federation runtime for their own. */
+export const RemoteLoaderContext = createContext<RemoteLoader>(federationLoader);
 
 export interface RemoteSlotProps {
   name: RemoteName;
@@ -24,7 +27,9 @@ const asError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));
  * Loads one remote's ./App with a time limit and renders it inside an error boundary. Load
  * failures, timeouts and render crashes all end in the same fallback with a 'Retry' button.
  */
-export function RemoteSlot({ name, props, loader = federationLoader, timeoutMs = REMOTE_LOAD_TIMEOUT_MS }: RemoteSlotProps) {
+export function RemoteSlot({ name, props, loader: loaderProp, timeoutMs = REMOTE_LOAD_TIMEOUT_MS }: RemoteSlotProps) {
+  const contextLoader = useContext(RemoteLoaderContext);
+  const loader = loaderProp ?? contextLoader;
   const [attempt, setAttempt] = useState(0);
   const [settled, setSettled] = useState<Settled | null>(null);
   const key = `${name}#${attempt}`;

@@ -1,0 +1,99 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { storageKeys, type RemoteName, type User } from '@noek/contracts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readStoredUser, useSessionStore } from '../features/auth/session.store';
+import type { RemoteApp, RemoteLoader } from '../remotes/remote-loader';
+import { RemoteLoaderContext } from '../remotes/remote-slot';
+import { ChatSite } from './chat-site';
+import { useViewStore } from './view.store';
+
+const user: User = {
+  id: '6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f',
+  name: 'Ada',
+  email: 'ada@example.com',
+  accessLevel: 'basic',
+  messageCount: 0,
+  isBlocked: false,
+  isBanned: false,
+  specialFeatures: [],
+  emailVerified: true,
+  mustChangePassword: false,
+};
+
+/** Each fake remote names itself and shows the screen and params the shell passed. */
+const fakeLoader: RemoteLoader = {
+  peek: () => undefined,
+  load: (key: RemoteName) => {
+    const App: RemoteApp = ({ screen: s, params }) => (
+      <h1 data-testid="remote">{[key, s, params.conversationId].filter(Boolean).join(' ')}</h1>
+    );
+    return Promise.resolve(App);
+  },
+};
+
+function renderAt(path: string) {
+  return render(
+    <RemoteLoaderContext.Provider value={fakeLoader}>
+      <MemoryRouter initialEntries={[path]}>
+        <ChatSite />
+      </MemoryRouter>
+    </RemoteLoaderContext.Provider>,
+  );
+}
+
+const signIn = (u: User = user) => act(() => useSessionStore.getState().setUser(u));
+
+beforeEach(() => {
+  localStorage.clear();
+  act(() => {
+    useSessionStore.getState().clear();
+    useViewStore.getState().setView('chat');
+  });
+});
+afterEach(cleanup);
+
+describe('chat site routes (spec §2)', () => {
+  it.each(['/', '/subscribe', '/chat/7', '/success'])('signed out, %s shows the sign-in screen', (path) => {
+    renderAt(path);
+    expect(screen.getByTestId('sign-in-screen')).toBeTruthy();
+  });
+
+  it.each([
+    ['/', 'chat'],
+    ['/chat/42', 'chat 42'],
+    ['/subscribe', 'billing subscribe'],
+    ['/success', 'billing success'],
+  ])('signed in, %s mounts %s', async (path, shown) => {
+    signIn();
+    renderAt(path);
+    expect((await screen.findByTestId('remote')).textContent).toBe(shown);
+  });
+
+  it('any other path shows the 404 page', () => {
+    renderAt('/no/such/page');
+    expect(screen.getByTestId('not-found-page')).toBeTruthy();
+  });
+
+  it('toggles the account view and, for admins only, the admin dashboard in place of the chat', async () => {
+    signIn();
+    renderAt('/');
+    act(() => useViewStore.getState().setView('account'));
+    expect((await screen.findByTestId('remote')).textContent).toBe('billing account');
+    act(() => useViewStore.getState().setView('admin'));
+    expect((await screen.findByTestId('remote')).textContent).toBe('chat');
+    signIn({ ...user, accessLevel: 'admin' });
+    expect((await screen.findByTestId('remote')).textContent).toBe('admin');
+  });
+});
+
+describe('session store', () => {
+  it('reads the locally stored user record, and treats a malformed one as signed out', () => {
+    localStorage.setItem(storageKeys.user(), JSON.stringify(user));
+    expect(readStoredUser()).toEqual(user);
+    localStorage.setItem(storageKeys.user(), '{"id":');
+    expect(readStoredUser()).toBeNull();
+    localStorage.setItem(storageKeys.user(), JSON.stringify({ name: 'no id' }));
+    expect(readStoredUser()).toBeNull();
+  });
+});
