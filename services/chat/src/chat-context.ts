@@ -1,0 +1,37 @@
+import type { Request } from 'express';
+import { accessLevelSchema } from '@noek/contracts';
+import { UnauthenticatedError, type AuthUser } from '@noek/service-kit';
+import type { ChatDb } from './db/chat-db';
+import type { ConversationsRepository } from './features/conversations/conversations.repository';
+import type { MessagesRepository } from './features/messages/messages.repository';
+import type { ModelProvider } from './features/model/model.types';
+import type { ReplyRegistry } from './features/replies/reply-registry';
+import { assertSessionValid } from './features/users/user-access';
+import type { ChatUsersRepository } from './features/users/chat-users.repository';
+
+/** Everything a chat route needs; built once by createService. */
+export interface ChatContext {
+  db: ChatDb;
+  conversations: ConversationsRepository;
+  messages: MessagesRepository;
+  users: ChatUsersRepository;
+  registry: ReplyRegistry;
+  provider: ModelProvider;
+  promptHistory: number;
+  /** Called after a transaction that wrote an outbox row (publishes it without waiting for the poll). */
+  afterCommit: () => void;
+}
+
+export function authUser(req: Request): AuthUser {
+  if (!req.user) throw new UnauthenticatedError();
+  return req.user;
+}
+
+/** The session's user in chat's own records (created on first sight), with revocation applied. */
+export async function chatUser(ctx: ChatContext, req: Request) {
+  const auth = authUser(req);
+  const level = accessLevelSchema.catch('basic').parse(auth.accessLevel);
+  const user = await ctx.users.ensure(auth.id, level);
+  assertSessionValid(user, auth.issuedAt);
+  return user;
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { commonServiceEnv, loadConfig } from '@noek/service-kit';
+
+/** The chat service's environment. OPENAI_API_KEY unset = the offline responder (decisions.md). */
+export const chatEnvSchema = z.object({
+  ...commonServiceEnv,
+  PORT: z.coerce.number().int().min(0).max(65535).default(4002),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** Per attempt, time to the model's response headers. */
+  MODEL_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Longest silence between two streamed chunks before the reply counts as stalled. */
+  MODEL_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Retries of a failed model call before any token arrived (connection errors, 429, 5xx). */
+  MODEL_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  /** How often a reply's partial content is written to the database while it streams. */
+  REPLY_FLUSH_INTERVAL_MS: z.coerce.number().int().min(10).default(500),
+  /** Delay between the offline responder's words (0 in tests and benchmarks). */
+  OFFLINE_WORD_DELAY_MS: z.coerce.number().int().min(0).default(25),
+  /** How many earlier messages of the conversation go into the prompt. */
+  PROMPT_HISTORY_MESSAGES: z.coerce.number().int().min(0).max(200).default(30),
+});
+export type ChatConfig = z.output<typeof chatEnvSchema>;
+
+export function loadChatConfig(env?: Record<string, string | undefined>): ChatConfig {
+  return loadConfig(chatEnvSchema, env);
+}

@@ -1,0 +1,44 @@
+import type { ChatDb } from '../../db/chat-db';
+import type { MessageStatus } from '../../generated/prisma/client';
+
+export function createMessagesRepository(db: ChatDb) {
+  return {
+    /** Oldest first; the caller has checked the conversation's owner. */
+    list(conversationId: number) {
+      return db.message.findMany({ where: { conversationId }, orderBy: { id: 'asc' } });
+    },
+    /** A message of a conversation owned by `userId`, or null (another user's reads as missing). */
+    findOwned(userId: string, conversationId: number, messageId: number) {
+      return db.message.findFirst({ where: { id: messageId, conversationId, conversation: { userId } } });
+    },
+    /** The `limit` messages before `beforeId`, oldest first: the prompt's history. */
+    async history(conversationId: number, beforeId: number, limit: number) {
+      const rows = await db.message.findMany({
+        where: { conversationId, id: { lt: beforeId } },
+        orderBy: { id: 'desc' },
+        take: limit,
+      });
+      return rows.reverse();
+    },
+    async saveProgress(messageId: number, content: string): Promise<void> {
+      await db.message.updateMany({ where: { id: messageId, status: 'streaming' }, data: { content } });
+    },
+    async finish(messageId: number, content: string, status: MessageStatus) {
+      const row = await db.message.update({ where: { id: messageId }, data: { content, status } });
+      await db.conversation.update({ where: { id: row.conversationId }, data: { updatedAt: new Date() } });
+      return row;
+    },
+    /**
+     * Replies left `streaming` by a process that died (no graceful shutdown) are interrupted: nothing
+     * will finish them. `olderThan` keeps replies another live instance is still flushing.
+     */
+    async interruptStale(olderThan: Date, ids?: number[]): Promise<number> {
+      const { count } = await db.message.updateMany({
+        where: { status: 'streaming', updatedAt: { lt: olderThan }, ...(ids ? { id: { in: ids } } : {}) },
+        data: { status: 'interrupted' },
+      });
+      return count;
+    },
+  };
+}
+export type MessagesRepository = ReturnType<typeof createMessagesRepository>;

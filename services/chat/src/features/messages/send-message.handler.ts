@@ -1,0 +1,96 @@
+import type { Request, Response } from 'express';
+import { ConflictError, NotFoundError } from '@noek/service-kit';
+import { chatUser, type ChatContext } from '../../chat-context';
+import { CONVERSATION_NOT_FOUND } from '../conversations/conversations.routes';
+import { toConversation, toMessage } from '../conversations/conversation.mapper';
+import { pipeReply, wantsEventStream } from '../replies/event-stream';
+import { UsageLimitReached } from '../usage/usage-limit';
+import { assertMaySend } from '../users/user-access';
+import { applyFunModeCommand, beginSend, type Exchange } from './begin-exchange';
+import { funModeReply, parseFunModeCommand } from './fun-mode';
+import { buildTurns } from './prompt';
+
+export const REPLY_IN_PROGRESS = 'A reply is still being written in this conversation. Wait for it to finish or press Stop.';
+
+/**
+ * POST /api/conversations/:id/messages. Order matters: owner (404), session, banned/blocked (403),
+ * one reply at a time (409), usage (429), and only then the store and the model call.
+ */
+export async function sendMessage(ctx: ChatContext, req: Request, res: Response, conversationId: number, content: string) {
+  const user = await chatUser(ctx, req);
+  const conversation = await ctx.conversations.findOwned(user.id, conversationId);
+  if (!conversation) throw new NotFoundError(CONVERSATION_NOT_FOUND);
+  assertMaySend(user);
+  if (ctx.registry.findByConversation(conversationId)) throw new ConflictError(REPLY_IN_PROGRESS, 'REPLY_IN_PROGRESS');
+
+  const fun = parseFunModeCommand(content);
+  if (fun !== null) {
+    const exchange = await applyFunModeCommand(ctx.db, { userId: user.id, conversation, content, on: fun, reply: funModeReply(fun) });
+    return answerFinished(req, res, exchange);
+  }
+
+  let exchange: Exchange;
+  try {
+    exchange = await beginSend(ctx.db, { userId: user.id, conversation, content, correlationId: req.id });
+  } catch (err) {
+    if (!(err instanceof UsageLimitReached)) throw err;
+    res.status(429).set('Retry-After', String(err.retryAfterSeconds())).json(err.body(req.id));
+    return;
+  }
+  ctx.afterCommit();
+  startAndAnswer(ctx, req, res, exchange);
+}
+
+/** Starts generation in the registry (independent of this response) and answers SSE or JSON. */
+export function startAndAnswer(ctx: ChatContext, req: Request, res: Response, exchange: Exchange): void {
+  const { assistantMessage, conversation } = exchange;
+  void (async () => {
+    const history = await ctx.messages.history(conversation.id, assistantMessage.id, ctx.promptHistory);
+    return buildTurns(history, exchange.funMode);
+  })()
+    .then((turns) => {
+      const reply = ctx.registry.start({
+        messageId: assistantMessage.id,
+        conversationId: conversation.id,
+        userId: conversation.userId,
+        provider: ctx.provider,
+        turns,
+      });
+      const started = {
+        type: 'started' as const,
+        userMessage: exchange.userMessage ? toMessage(exchange.userMessage) : null,
+        assistantMessage: toMessage(assistantMessage),
+        conversation: toConversation(conversation, exchange.funMode),
+      };
+      if (wantsEventStream(req.headers.accept)) {
+        pipeReply(res, reply, () => started);
+        return;
+      }
+      return reply.settled.then((end) => {
+        if (!res.headersSent) {
+          res.status(200).json({ userMessage: started.userMessage, assistantMessage: end.assistantMessage, conversation: started.conversation });
+        }
+      });
+    })
+    .catch((err: unknown) => {
+      req.log.error({ err }, 'starting a reply failed');
+      if (!res.headersSent) res.status(500).json({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.', requestId: req.id });
+    });
+}
+
+/** A reply that is already complete (fun-mode command): the same events, ending at once. */
+function answerFinished(req: Request, res: Response, exchange: Exchange): void {
+  const conversation = toConversation(exchange.conversation, exchange.funMode);
+  const userMessage = exchange.userMessage ? toMessage(exchange.userMessage) : null;
+  const assistantMessage = toMessage(exchange.assistantMessage);
+  if (!wantsEventStream(req.headers.accept)) {
+    res.status(200).json({ userMessage, assistantMessage, conversation });
+    return;
+  }
+  res.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no' });
+  const frames = [
+    { type: 'started', userMessage, assistantMessage, conversation },
+    { type: 'done', assistantMessage, conversation },
+  ];
+  res.end(frames.map((f) => `event: ${f.type}\ndata: ${JSON.stringify(f)}\n\n`).join(''));
+}

@@ -1,0 +1,68 @@
+import type { Response } from 'express';
+import { encodeStreamEvent, type StreamEvent } from '@noek/contracts';
+import { trackStream } from '@noek/service-kit';
+import type { LiveReply } from './reply-registry';
+
+/** Comment frames keep proxies from closing an idle stream (security notes: at least every 30-60 s). */
+export const HEARTBEAT_MS = 15_000;
+
+export interface EventStream {
+  send(event: StreamEvent): void;
+  end(): void;
+  readonly closed: boolean;
+}
+
+/** Starts a server-sent event response: unbuffered, uncompressed, uncached, with heartbeats. */
+export function openEventStream(res: Response): EventStream {
+  res.status(200);
+  res.set({
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache, no-transform',
+    'X-Accel-Buffering': 'no',
+    Connection: 'keep-alive',
+  });
+  res.flushHeaders();
+  trackStream(res);
+  let closed = false;
+  const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+  heartbeat.unref();
+  res.once('close', () => {
+    closed = true;
+    clearInterval(heartbeat);
+  });
+  return {
+    send(event) {
+      if (!closed) res.write(encodeStreamEvent(event));
+    },
+    end() {
+      clearInterval(heartbeat);
+      if (!closed) res.end();
+      closed = true;
+    },
+    get closed() {
+      return closed;
+    },
+  };
+}
+
+/**
+ * Sends `first` then follows `reply` to its end. A client that goes away only unsubscribes: the
+ * reply goes on being generated and stored (the point of the registry).
+ */
+export function pipeReply(res: Response, reply: LiveReply, first: (snapshot: string) => StreamEvent): void {
+  const stream = openEventStream(res);
+  const { snapshot, unsubscribe } = reply.subscribe((event) => {
+    if (event.type === 'token') stream.send({ type: 'token', messageId: reply.messageId, text: event.text });
+    else {
+      stream.send(event.end);
+      stream.end();
+    }
+  });
+  stream.send(first(snapshot));
+  res.once('close', unsubscribe);
+}
+
+/** True when the client asked for the event stream (the chat screen does; plain JSON clients wait). */
+export function wantsEventStream(accept: string | undefined): boolean {
+  return (accept ?? '').includes('text/event-stream');
+}

@@ -1,0 +1,51 @@
+import { parseEventEnvelope, userRegisteredEvent, userUpdatedEvent, type EventEnvelope } from '@noek/contracts';
+import { consumeOnce, type EventBus, type Subscription } from '@noek/service-kit';
+import type { ChatDb } from '../../db/chat-db';
+import { createChatUsersRepository, type AuthUserFacts } from './chat-users.repository';
+
+export const AUTH_USERS_DURABLE = 'chat-auth-users';
+
+/** auth.user.registered.v1 / auth.user.updated.v1 → the facts chat keeps (level, block, ban, revocation). */
+export function factsFromEvent(raw: EventEnvelope): AuthUserFacts | null {
+  if (raw.type === userRegisteredEvent.subject) {
+    const { data } = parseEventEnvelope(raw, userRegisteredEvent.subject);
+    return {
+      userId: data.userId,
+      accessLevel: data.accessLevel,
+      isBlocked: false,
+      isBanned: false,
+      sessionsValidAfter: null,
+      at: new Date(data.registeredAt),
+    };
+  }
+  if (raw.type === userUpdatedEvent.subject) {
+    const { data } = parseEventEnvelope(raw, userUpdatedEvent.subject);
+    return {
+      userId: data.userId,
+      accessLevel: data.accessLevel,
+      isBlocked: data.isBlocked,
+      isBanned: data.isBanned,
+      sessionsValidAfter: data.sessionsValidAfter ? new Date(data.sessionsValidAfter) : null,
+      at: new Date(data.updatedAt),
+    };
+  }
+  return null;
+}
+
+/** Applies one auth event exactly once (processed-event row in the same transaction). */
+export async function handleAuthUserEvent(db: ChatDb, envelope: EventEnvelope): Promise<void> {
+  const facts = factsFromEvent(envelope);
+  if (!facts) return;
+  await consumeOnce(db, AUTH_USERS_DURABLE, envelope, async (tx) => {
+    await createChatUsersRepository(tx).applyAuthFacts(facts);
+  });
+}
+
+/** The durable consumer keeping chat's copy of each user's level and status current. */
+export function subscribeAuthUsers(bus: EventBus, db: ChatDb): Promise<Subscription> {
+  return bus.subscribe({
+    durable: AUTH_USERS_DURABLE,
+    subjects: [userRegisteredEvent.subject, userUpdatedEvent.subject],
+    handler: (envelope) => handleAuthUserEvent(db, envelope),
+  });
+}

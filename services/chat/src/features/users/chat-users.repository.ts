@@ -1,0 +1,56 @@
+import { accessLevelSchema, type AccessLevel } from '@noek/contracts';
+import type { ChatDb } from '../../db/chat-db';
+import type { ChatUser } from '../../generated/prisma/client';
+
+/** What auth tells us about a user (auth.user.registered.v1 / auth.user.updated.v1). */
+export interface AuthUserFacts {
+  userId: string;
+  accessLevel: AccessLevel;
+  isBlocked: boolean;
+  isBanned: boolean;
+  sessionsValidAfter: Date | null;
+  /** When auth made the change: an older fact never overwrites a newer one. */
+  at: Date;
+}
+
+export function levelOf(user: Pick<ChatUser, 'accessLevel'>): AccessLevel {
+  const parsed = accessLevelSchema.safeParse(user.accessLevel);
+  return parsed.success ? parsed.data : 'basic';
+}
+
+export function createChatUsersRepository(db: Pick<ChatDb, 'chatUser'>) {
+  return {
+    /**
+     * The local record, created on first sight. Before auth's event arrives, the level in the access
+     * token stands in (tokens are short-lived and signed by auth).
+     */
+    async ensure(userId: string, tokenLevel: AccessLevel): Promise<ChatUser> {
+      const found = await db.chatUser.findUnique({ where: { id: userId } });
+      if (found) return found;
+      return db.chatUser.upsert({ where: { id: userId }, create: { id: userId, accessLevel: tokenLevel }, update: {} });
+    },
+    find(userId: string) {
+      return db.chatUser.findUnique({ where: { id: userId } });
+    },
+    setFunMode(userId: string, funMode: boolean) {
+      return db.chatUser.update({ where: { id: userId }, data: { funMode } });
+    },
+    /** Applies auth's facts unless a newer event was already applied. Answers whether it changed. */
+    async applyAuthFacts(f: AuthUserFacts): Promise<boolean> {
+      const data = {
+        accessLevel: f.accessLevel,
+        isBlocked: f.isBlocked,
+        isBanned: f.isBanned,
+        sessionsValidAfter: f.sessionsValidAfter,
+        authUpdatedAt: f.at,
+      };
+      await db.chatUser.upsert({ where: { id: f.userId }, create: { id: f.userId, ...data }, update: {} });
+      const { count } = await db.chatUser.updateMany({
+        where: { id: f.userId, OR: [{ authUpdatedAt: null }, { authUpdatedAt: { lte: f.at } }] },
+        data,
+      });
+      return count > 0;
+    },
+  };
+}
+export type ChatUsersRepository = ReturnType<typeof createChatUsersRepository>;

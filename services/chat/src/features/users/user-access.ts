@@ -1,0 +1,19 @@
+import { ForbiddenError, UnauthenticatedError } from '@noek/service-kit';
+import type { ChatUser } from '../../generated/prisma/client';
+
+export const BANNED_MESSAGE = 'Your account is banned, so you cannot send messages. Contact support if you think this is a mistake.';
+export const BLOCKED_MESSAGE = 'Your account is blocked from sending messages. Contact support if you think this is a mistake.';
+
+/** A token issued before the user's sessions were revoked (logout everywhere, password change, ban). */
+export function assertSessionValid(user: Pick<ChatUser, 'sessionsValidAfter'>, issuedAt: Date): void {
+  // JWT iat has whole seconds: compare at that precision so a token issued in the same second stays valid.
+  if (user.sessionsValidAfter && issuedAt.getTime() < Math.floor(user.sessionsValidAfter.getTime() / 1000) * 1000) {
+    throw new UnauthenticatedError('Your session has ended. Please sign in again.');
+  }
+}
+
+/** Checked before any model call: banned, then blocked (spec §4 status order). */
+export function assertMaySend(user: Pick<ChatUser, 'isBanned' | 'isBlocked'>): void {
+  if (user.isBanned) throw new ForbiddenError(BANNED_MESSAGE, 'USER_BANNED');
+  if (user.isBlocked) throw new ForbiddenError(BLOCKED_MESSAGE, 'USER_BLOCKED');
+}

@@ -1,0 +1,130 @@
+import type { RequestHandler } from 'express';
+import type { DatabaseTarget } from '@noek/db';
+import {
+  createOutboxRelay,
+  createServiceApp,
+  type EventBus,
+  type Logger,
+  type OutboxRelay,
+  type Subscription,
+} from '@noek/service-kit';
+import type { ChatContext } from './chat-context';
+import type { ChatConfig } from './config';
+import type { ChatDb } from './db/chat-db';
+import { toMessage } from './features/conversations/conversation.mapper';
+import { createConversationsRepository } from './features/conversations/conversations.repository';
+import { registerConversationRoutes } from './features/conversations/conversations.routes';
+import { createMessagesRepository } from './features/messages/messages.repository';
+import { registerMessageRoutes } from './features/messages/messages.routes';
+import type { ModelProvider } from './features/model/model.types';
+import { createOfflineResponder } from './features/model/offline-responder';
+import { createOpenAiProvider } from './features/model/openai-provider';
+import { ReplyRegistry } from './features/replies/reply-registry';
+import { subscribeAuthUsers } from './features/users/auth-user.consumer';
+import { createChatUsersRepository } from './features/users/chat-users.repository';
+
+export type ChatServiceConfig = Pick<
+  ChatConfig,
+  | 'OPENAI_API_KEY'
+  | 'OPENAI_BASE_URL'
+  | 'OPENAI_MODEL'
+  | 'MODEL_REQUEST_TIMEOUT_MS'
+  | 'MODEL_IDLE_TIMEOUT_MS'
+  | 'MODEL_MAX_RETRIES'
+  | 'REPLY_FLUSH_INTERVAL_MS'
+  | 'OFFLINE_WORD_DELAY_MS'
+  | 'PROMPT_HISTORY_MESSAGES'
+>;
+
+export interface ChatServiceDeps {
+  config: ChatServiceConfig;
+  db: ChatDb;
+  bus: EventBus;
+  logger: Logger;
+  /** Sets req.user from the access token or answers 401 (service-kit's requireUser). */
+  authenticate: RequestHandler;
+  /** Overrides the provider chosen from config (tests). */
+  provider?: ModelProvider;
+  /** For /readyz. */
+  databaseTarget?: DatabaseTarget;
+}
+
+/** The model from config: the openai SDK when a key is set, else the labelled offline responder. */
+export function providerFromConfig(config: ChatServiceConfig): ModelProvider {
+  if (!config.OPENAI_API_KEY) return createOfflineResponder(config.OFFLINE_WORD_DELAY_MS);
+  return createOpenAiProvider({
+    apiKey: config.OPENAI_API_KEY,
+    baseURL: config.OPENAI_BASE_URL,
+    model: config.OPENAI_MODEL,
+    requestTimeoutMs: config.MODEL_REQUEST_TIMEOUT_MS,
+    idleTimeoutMs: config.MODEL_IDLE_TIMEOUT_MS,
+    maxRetries: config.MODEL_MAX_RETRIES,
+  });
+}
+
+/** Replies older than this and still `streaming` at start belong to a process that died. */
+const STALE_STREAMING_MS = 30_000;
+
+export function createService(deps: ChatServiceDeps) {
+  const { db, bus, logger, config } = deps;
+  const messages = createMessagesRepository(db);
+  const relay: OutboxRelay = createOutboxRelay({ db, bus, logger });
+  const registry = new ReplyRegistry({
+    flushIntervalMs: config.REPLY_FLUSH_INTERVAL_MS,
+    store: {
+      saveProgress: (id, content) => messages.saveProgress(id, content),
+      finish: async (id, outcome) => toMessage(await messages.finish(id, outcome.content, outcome.status)),
+    },
+    onError: (err, context) => logger.error({ err, context }, 'reply error'),
+  });
+  const ctx: ChatContext = {
+    db,
+    conversations: createConversationsRepository(db),
+    messages,
+    users: createChatUsersRepository(db),
+    registry,
+    provider: deps.provider ?? providerFromConfig(config),
+    promptHistory: config.PROMPT_HISTORY_MESSAGES,
+    afterCommit: () => void relay.flush().catch((err: unknown) => logger.warn({ err }, 'outbox flush failed')),
+  };
+
+  const app = createServiceApp({
+    name: 'chat',
+    logger,
+    readiness: {
+      database: async () => {
+        await db.$queryRawUnsafe('SELECT 1');
+      },
+      bus: async () => {
+        if (!bus.isHealthy()) throw new Error('event bus not connected');
+      },
+    },
+    routes: (a) => {
+      a.use('/api/conversations', deps.authenticate);
+      registerMessageRoutes(a, ctx);
+      registerConversationRoutes(a, ctx);
+    },
+  });
+
+  let subscription: Subscription | undefined;
+  return {
+    app,
+    ctx,
+    registry,
+    async start() {
+      const stale = await messages.interruptStale(new Date(Date.now() - STALE_STREAMING_MS));
+      if (stale > 0) logger.warn({ stale }, 'replies left streaming by a previous process marked interrupted');
+      subscription = await subscribeAuthUsers(bus, db);
+      relay.start();
+      logger.info({ model: ctx.provider.kind }, ctx.provider.kind === 'offline' ? 'no model configured: offline responder' : 'model configured');
+    },
+    /** Replies in flight are stored as interrupted (their clients get a final event), then the rest stops. */
+    async stop() {
+      await registry.shutdown();
+      await subscription?.stop();
+      await relay.stop();
+      await relay.flush().catch(() => 0);
+    },
+  };
+}
+export type ChatService = ReturnType<typeof createService>;
