@@ -1,5 +1,4 @@
 import type { RequestHandler } from 'express';
-import type { DatabaseTarget } from '@noek/db';
 import {
   createOutboxRelay,
   createServiceApp,
@@ -45,8 +44,8 @@ export interface ChatServiceDeps {
   authenticate: RequestHandler;
   /** Overrides the provider chosen from config (tests). */
   provider?: ModelProvider;
-  /** For /readyz. */
-  databaseTarget?: DatabaseTarget;
+  /** Durable consumer name for auth's user events (unique per test run). */
+  authDurable?: string;
 }
 
 /** The model from config: the openai SDK when a key is set, else the labelled offline responder. */
@@ -114,7 +113,7 @@ export function createService(deps: ChatServiceDeps) {
     async start() {
       const stale = await messages.interruptStale(new Date(Date.now() - STALE_STREAMING_MS));
       if (stale > 0) logger.warn({ stale }, 'replies left streaming by a previous process marked interrupted');
-      subscription = await subscribeAuthUsers(bus, db);
+      subscription = await subscribeAuthUsers(bus, db, deps.authDurable);
       relay.start();
       logger.info({ model: ctx.provider.kind }, ctx.provider.kind === 'offline' ? 'no model configured: offline responder' : 'model configured');
     },

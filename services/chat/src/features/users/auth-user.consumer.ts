@@ -33,19 +33,19 @@ export function factsFromEvent(raw: EventEnvelope): AuthUserFacts | null {
 }
 
 /** Applies one auth event exactly once (processed-event row in the same transaction). */
-export async function handleAuthUserEvent(db: ChatDb, envelope: EventEnvelope): Promise<void> {
+export async function handleAuthUserEvent(db: ChatDb, envelope: EventEnvelope, consumer = AUTH_USERS_DURABLE): Promise<void> {
   const facts = factsFromEvent(envelope);
   if (!facts) return;
-  await consumeOnce(db, AUTH_USERS_DURABLE, envelope, async (tx) => {
+  await consumeOnce(db, consumer, envelope, async (tx) => {
     await createChatUsersRepository(tx).applyAuthFacts(facts);
   });
 }
 
 /** The durable consumer keeping chat's copy of each user's level and status current. */
-export function subscribeAuthUsers(bus: EventBus, db: ChatDb): Promise<Subscription> {
+export function subscribeAuthUsers(bus: EventBus, db: ChatDb, durable = AUTH_USERS_DURABLE): Promise<Subscription> {
   return bus.subscribe({
-    durable: AUTH_USERS_DURABLE,
+    durable,
     subjects: [userRegisteredEvent.subject, userUpdatedEvent.subject],
-    handler: (envelope) => handleAuthUserEvent(db, envelope),
+    handler: (envelope) => handleAuthUserEvent(db, envelope, durable),
   });
 }

@@ -1,0 +1,180 @@
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import jwt from 'jsonwebtoken';
+import pg from 'pg';
+import { createStreamParser, noekStreamSubjects, type AccessLevel, type StreamEvent } from '@noek/contracts';
+import { migrateDatabase } from '@noek/db';
+import { captureLogger, createNatsEventBus, listenForTest, type RunningHttpServer } from '@noek/service-kit';
+import { createChatDb, type ChatDb } from '../db/chat-db';
+import { createOpenAiProvider } from '../features/model/openai-provider';
+import { createService, type ChatService, type ChatServiceConfig } from '../service';
+import { startFakeOpenAi, type FakeOpenAi } from './fake-openai-server';
+import { testAuthenticate } from './test-authenticate';
+
+/** API tests run on the real servers (security notes): PostgreSQL database `test`, NATS at 4222. */
+export const TEST_DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/test';
+export const TEST_NATS_URL = 'nats://127.0.0.1:4222';
+export const TEST_SCHEMA = 'chat_api_test';
+const migrationsDir = new URL('../../prisma/migrations', import.meta.url).pathname;
+
+export const testConfig: ChatServiceConfig = {
+  OPENAI_API_KEY: 'test-key',
+  OPENAI_BASE_URL: undefined,
+  OPENAI_MODEL: 'fake-model',
+  MODEL_REQUEST_TIMEOUT_MS: 800,
+  MODEL_IDLE_TIMEOUT_MS: 800,
+  MODEL_MAX_RETRIES: 1,
+  REPLY_FLUSH_INTERVAL_MS: 50,
+  OFFLINE_WORD_DELAY_MS: 0,
+  PROMPT_HISTORY_MESSAGES: 30,
+};
+
+export interface ChatHarness {
+  url: string;
+  db: ChatDb;
+  fake: FakeOpenAi;
+  service: ChatService;
+  server: RunningHttpServer;
+  privateKey: string;
+  startSecondService(): Promise<{ service: ChatService; server: RunningHttpServer }>;
+  close(): Promise<void>;
+}
+
+async function resetSchema(): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS "${TEST_SCHEMA}" CASCADE`);
+  await client.end();
+}
+
+export async function startChatHarness(): Promise<ChatHarness> {
+  await resetSchema();
+  const target = { kind: 'postgres' as const, url: TEST_DATABASE_URL, schema: TEST_SCHEMA };
+  await migrateDatabase({ target, migrationsDir });
+  const { publicKey, privateKey } = generateKeyPairSync('ec', {
+    namedCurve: 'prime256v1',
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  const fake = await startFakeOpenAi();
+  const db = createChatDb(target);
+  const { logger } = captureLogger();
+  const bus = createNatsEventBus({ url: TEST_NATS_URL, logger, subjects: noekStreamSubjects, name: 'chat-api-test' });
+  await bus.connected();
+  const build = () =>
+    createService({
+      config: testConfig,
+      db,
+      bus,
+      logger,
+      authenticate: testAuthenticate(publicKey),
+      provider: createOpenAiProvider({
+        apiKey: 'test-key',
+        baseURL: fake.url,
+        model: 'fake-model',
+        requestTimeoutMs: testConfig.MODEL_REQUEST_TIMEOUT_MS,
+        idleTimeoutMs: testConfig.MODEL_IDLE_TIMEOUT_MS,
+        maxRetries: testConfig.MODEL_MAX_RETRIES,
+      }),
+      authDurable: `chat-auth-users-test-${randomUUID().slice(0, 8)}`,
+    });
+  const service = build();
+  await service.start();
+  const server = await listenForTest(service.app);
+  const extra: { service: ChatService; server: RunningHttpServer }[] = [];
+  return {
+    url: server.url,
+    db,
+    fake,
+    service,
+    server,
+    privateKey,
+    async startSecondService() {
+      const second = build();
+      await second.start();
+      const s = { service: second, server: await listenForTest(second.app) };
+      extra.push(s);
+      return s;
+    },
+    async close() {
+      for (const s of [...extra, { service, server }]) {
+        await s.service.stop();
+        await s.server.close(100);
+      }
+      await bus.close();
+      await fake.close();
+      await db.$disconnect();
+    },
+  };
+}
+
+/** An access token as auth issues it (ES256, `noek_access` cookie). */
+export function signAccess(privateKey: string, userId: string, accessLevel: AccessLevel = 'basic', iatSeconds?: number): string {
+  const payload: Record<string, unknown> = { sub: userId, accessLevel, typ: 'access' };
+  if (iatSeconds !== undefined) payload.iat = iatSeconds;
+  return jwt.sign(payload, privateKey, { algorithm: 'ES256', expiresIn: '15m' });
+}
+
+/** A signed-in test user with a fetch bound to their cookie. */
+export function userClient(h: ChatHarness, accessLevel: AccessLevel = 'basic', id: string = randomUUID()) {
+  let token = signAccess(h.privateKey, id, accessLevel);
+  const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) =>
+    fetch(`${h.url}${path}`, {
+      method,
+      signal,
+      headers: {
+        cookie: `noek_access=${token}`,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  return {
+    id,
+    call,
+    setToken(t: string) {
+      token = t;
+    },
+    async json<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+      const res = await call(method, path, body);
+      const text = await res.text();
+      return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+    },
+    async newConversation(title?: string): Promise<{ id: number; title: string }> {
+      const res = await call('POST', '/api/conversations', title ? { title } : {});
+      return (await res.json()) as { id: number; title: string };
+    },
+    /** POST a message asking for SSE; answers the response (read it with readEvents). */
+    send(conversationId: number, content: string, signal?: AbortSignal) {
+      return call('POST', `/api/conversations/${conversationId}/messages`, { content }, { accept: 'text/event-stream' }, signal);
+    },
+  };
+}
+export type UserClient = ReturnType<typeof userClient>;
+
+/**
+ * Reads SSE events from a response. `until` stops early (return true) and cancels the body, which
+ * is how a test disconnects mid-stream.
+ */
+export async function readEvents(res: Response, until?: (e: StreamEvent, all: StreamEvent[]) => boolean): Promise<StreamEvent[]> {
+  const parse = createStreamParser();
+  const events: StreamEvent[] = [];
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    for (const e of parse(decoder.decode(value, { stream: true }))) {
+      events.push(e);
+      if (until?.(e, events)) {
+        await reader.cancel();
+        return events;
+      }
+    }
+  }
+  return events;
+}
+
+export const tokensOf = (events: StreamEvent[]) =>
+  events.flatMap((e) => (e.type === 'token' ? [e.text] : [])).join('');
+export const terminal = (events: StreamEvent[]) => events.find((e) => e.type === 'done' || e.type === 'error');
