@@ -43,8 +43,13 @@ export function rawRequest(
   url: string,
   options: { method?: string; headers?: Record<string, string | string[]>; body?: string | Buffer } = {},
 ): Promise<RawResponse> {
+  const headers = { ...options.headers };
+  // Node sends a DELETE body unframed unless told its length.
+  if (options.body !== undefined && !Object.keys(headers).some((h) => /^(content-length|transfer-encoding)$/i.test(h))) {
+    headers['content-length'] = String(Buffer.byteLength(options.body));
+  }
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: options.method ?? 'GET', headers: options.headers, agent: false }, (res: IncomingMessage) => {
+    const req = request(url, { method: options.method ?? 'GET', headers, agent: false }, (res: IncomingMessage) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
