@@ -385,6 +385,14 @@ describe('k8s manifests', () => {
     const script = c.env?.find((e) => e.name === 'SCRIPT')?.value ?? '';
     expect(existsSync(join(root, 'load', 'k6', script)), script).toBe(true);
     expect(job.doc.metadata.labels?.['app.kubernetes.io/name']).toBe('k6');
+    // ConfigMaps are flat: the Job maps each key back to its path; every script must be mapped.
+    const volumes = (job.spec.template.spec as PodSpec & {
+      volumes: { name: string; configMap?: { items?: { key: string; path: string }[] } }[];
+    }).volumes;
+    const paths = (volumes.find((v) => v.name === 'scripts')?.configMap?.items ?? []).map((i) => i.path).sort();
+    const k6Dir = join(root, 'load', 'k6');
+    const scripts = readdirSync(k6Dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
+    expect(paths).toEqual(scripts.sort());
   });
 });
 
