@@ -13,7 +13,7 @@ export interface SubscribeOptions {
   /** Durable consumer name: unique per consuming service and purpose, e.g. "chat-user-events". */
   durable: string;
   /** Subjects with NATS wildcards ("auth.user.*.v1", "billing.>"). */
-  subjects: string[];
+  subjects: readonly string[];
   /** Throw to have the event redelivered; after maxDeliver attempts it goes to dlq.<durable>. */
   handler: EventHandler;
   /** Attempts before dead-lettering; default 5. */

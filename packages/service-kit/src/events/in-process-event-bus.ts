@@ -95,7 +95,7 @@ export function createInProcessEventBus(options: InProcessEventBusOptions = {}):
   };
 
   /** The first retained message after the cursor matching the durable's subjects (log is sorted by seq). */
-  const nextFor = (d: Durable, subjects: string[]): Stored | undefined => {
+  const nextFor = (d: Durable, subjects: readonly string[]): Stored | undefined => {
     let lo = 0;
     let hi = log.length;
     while (lo < hi) {

@@ -24,7 +24,7 @@ export interface NatsEventBusOptions {
   /** The one stream; "NOEK" in the product, unique per run in tests. */
   streamName?: string;
   /** Subjects this process needs in the stream; merged with those already there. */
-  subjects: string[];
+  subjects: readonly string[];
   dlqPrefix?: string;
   /** Publishes with a Nats-Msg-Id seen within this window are dropped by the server. Default 2 min. */
   duplicateWindowMs?: number;
@@ -48,9 +48,9 @@ function supportsMultiFilter(nc: NatsConnection): boolean {
   return major > 2 || (major === 2 && minor >= 10);
 }
 
-function filterConfig(nc: NatsConnection, subjects: string[]): Partial<ConsumerConfig> {
+function filterConfig(nc: NatsConnection, subjects: readonly string[]): Partial<ConsumerConfig> {
   if (subjects.length === 1) return { filter_subject: subjects[0] };
-  return supportsMultiFilter(nc) ? { filter_subjects: subjects } : {};
+  return supportsMultiFilter(nc) ? { filter_subjects: [...subjects] } : {};
 }
 
 function isApiError(err: unknown, code: number): boolean {

@@ -1,14 +1,15 @@
 import type { Express, RequestHandler } from 'express';
 import { appState } from './app-state';
 
-export type ReadinessCheck = () => Promise<void>;
+/** Resolves (any value) when healthy, rejects when not. */
+export type ReadinessCheck = () => Promise<unknown>;
 export type ReadinessChecks = Record<string, ReadinessCheck>;
 
 export const healthHandler: RequestHandler = (_req, res) => {
   res.json({ status: 'ok' });
 };
 
-function withTimeout(check: ReadinessCheck, ms: number): Promise<void> {
+function withTimeout(check: ReadinessCheck, ms: number): Promise<unknown> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);

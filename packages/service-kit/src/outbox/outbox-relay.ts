@@ -1,0 +1,93 @@
+import type { EventEnvelope } from '@noek/contracts';
+import type { Logger } from 'pino';
+import type { EventBus } from '../events/event-bus';
+import type { OutboxDb, OutboxRow } from './outbox-db';
+
+export interface OutboxRelayOptions {
+  db: OutboxDb;
+  bus: EventBus;
+  logger: Logger;
+  /** Poll interval; default 500 ms. Call flush() after a commit for lower latency. */
+  intervalMs?: number;
+  batchSize?: number;
+}
+
+export interface OutboxRelay {
+  start(): void;
+  /** Stops polling and waits for a flush in progress. */
+  stop(): Promise<void>;
+  /** Publishes every unsent row now, oldest first; resolves with how many were published. */
+  flush(): Promise<number>;
+}
+
+/**
+ * Publishes outbox rows in order and marks them sent. If the process dies between publish and
+ * mark-sent, the row is published again on restart and JetStream drops it (same Nats-Msg-Id within the
+ * duplicate window); consumers are idempotent anyway. Several replicas may run a relay: same reasoning.
+ */
+export function createOutboxRelay({ db, bus, logger, intervalMs = 500, batchSize = 100 }: OutboxRelayOptions): OutboxRelay {
+  const log = logger.child({ component: 'outbox-relay' });
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+
+  const publishRow = async (row: OutboxRow): Promise<boolean> => {
+    try {
+      await bus.publish(row.payload as EventEnvelope, { subject: row.subject, msgId: row.id });
+    } catch (err) {
+      log.warn({ err, eventId: row.id, attempts: row.attempts + 1 }, 'outbox publish failed, will retry');
+      await db.outboxEvent.updateMany({ where: { id: row.id }, data: { attempts: { increment: 1 } } });
+      return false;
+    }
+    await db.outboxEvent.updateMany({ where: { id: row.id }, data: { sentAt: new Date() } });
+    return true;
+  };
+
+  const flushOnce = async (): Promise<number> => {
+    let published = 0;
+    for (;;) {
+      const rows = await db.outboxEvent.findMany({
+        where: { sentAt: null },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        take: batchSize,
+      });
+      for (const row of rows) {
+        // Stop at the first failure so events leave in the order they were written.
+        if (!(await publishRow(row))) return published;
+        published += 1;
+      }
+      if (rows.length < batchSize) return published;
+    }
+  };
+
+  // One flush at a time: a flush() during a flush runs right after it, catching rows written meanwhile.
+  let chain: Promise<unknown> = Promise.resolve();
+  const flush = (): Promise<number> => {
+    const run = chain.then(flushOnce);
+    chain = run.catch(() => undefined);
+    return run;
+  };
+
+  const tick = async () => {
+    if (!running) return;
+    try {
+      await flush();
+    } catch (err) {
+      log.error({ err }, 'outbox flush failed');
+    }
+    if (running) timer = setTimeout(tick, intervalMs);
+  };
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      timer = setTimeout(tick, 0);
+    },
+    async stop() {
+      running = false;
+      clearTimeout(timer);
+      await chain;
+    },
+    flush,
+  };
+}

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { EventEnvelope } from '@noek/contracts';
+import { createInProcessEventBus } from '../events/in-process-event-bus';
+import type { EventBus } from '../events/event-bus';
+import { captureLogger } from '../testing/log-capture';
+import { createMemoryOutboxDb } from '../testing/memory-outbox-db';
+import { consumeOnce } from './consume-once';
+import { enqueueEvent } from './enqueue-event';
+import { createOutboxRelay } from './outbox-relay';
+
+const logger = captureLogger().logger;
+const event = (n: number): EventEnvelope => ({
+  id: randomUUID(),
+  type: 'chat.message.created.v1',
+  time: new Date().toISOString(),
+  correlationId: 'c',
+  data: { n },
+});
+
+describe('enqueueEvent', () => {
+  it('writes inside the transaction and disappears with a rollback', async () => {
+    const db = createMemoryOutboxDb();
+    await db.$transaction(async (tx) => enqueueEvent(tx, event(1)));
+    await expect(
+      db.$transaction(async (tx) => {
+        await enqueueEvent(tx, event(2));
+        throw new Error('business rule failed');
+      }),
+    ).rejects.toThrow('business rule failed');
+    expect(db.rows().map((r) => (r.payload as EventEnvelope).data)).toEqual([{ n: 1 }]);
+  });
+
+  it('refuses an invalid envelope before it can block the outbox', async () => {
+    const db = createMemoryOutboxDb();
+    await expect(enqueueEvent(db, { ...event(1), type: 'Not A Subject' })).rejects.toThrow();
+    expect(db.rows()).toHaveLength(0);
+  });
+});
+
+describe('createOutboxRelay', () => {
+  it('publishes unsent rows in order and marks them sent', async () => {
+    const db = createMemoryOutboxDb();
+    const bus = createInProcessEventBus();
+    const got: unknown[] = [];
+    await bus.subscribe({ durable: 'd', subjects: ['chat.>'], handler: async (e) => void got.push(e.data) });
+    for (const n of [1, 2, 3]) await enqueueEvent(db, event(n));
+    const relay = createOutboxRelay({ db, bus, logger, batchSize: 2 });
+    expect(await relay.flush()).toBe(3);
+    expect(await relay.flush()).toBe(0);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(got).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    expect(db.rows().every((r) => r.sentAt instanceof Date)).toBe(true);
+    await bus.close();
+  });
+
+  it('stops at a failed publish to keep order, counts the attempt, and resumes', async () => {
+    const db = createMemoryOutboxDb();
+    const published: unknown[] = [];
+    let failNext = true;
+    const bus: EventBus = {
+      async publish(e) {
+        if (failNext) {
+          failNext = false;
+          throw new Error('nats down');
+        }
+        published.push(e.data);
+      },
+      subscribe: () => Promise.reject(new Error('unused')),
+      isHealthy: () => true,
+      close: async () => {},
+    };
+    for (const n of [1, 2]) await enqueueEvent(db, event(n));
+    const relay = createOutboxRelay({ db, bus, logger });
+    expect(await relay.flush()).toBe(0);
+    expect(db.rows()[0]!.attempts).toBe(1);
+    expect(await relay.flush()).toBe(2);
+    expect(published).toEqual([{ n: 1 }, { n: 2 }]);
+  });
+
+  it('is harmless when it dies between publish and mark-sent (publish de-dup by id)', async () => {
+    const db = createMemoryOutboxDb();
+    const bus = createInProcessEventBus();
+    const got: string[] = [];
+    await bus.subscribe({ durable: 'd', subjects: ['chat.>'], handler: async (e) => void got.push(e.id) });
+    const e = event(1);
+    await enqueueEvent(db, e);
+    // First relay "crashes" right after publishing: marking sent fails.
+    const crashing = { outboxEvent: { ...db.outboxEvent, updateMany: () => Promise.reject(new Error('killed')) } };
+    await expect(createOutboxRelay({ db: crashing, bus, logger }).flush()).rejects.toThrow('killed');
+    expect(await createOutboxRelay({ db, bus, logger }).flush()).toBe(1);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(got).toEqual([e.id]);
+    await bus.close();
+  });
+
+  it('polls after start() and stops cleanly', async () => {
+    const db = createMemoryOutboxDb();
+    const bus = createInProcessEventBus();
+    const relay = createOutboxRelay({ db, bus, logger, intervalMs: 10 });
+    relay.start();
+    await enqueueEvent(db, event(1));
+    await new Promise((r) => setTimeout(r, 60));
+    await relay.stop();
+    expect(db.rows()[0]!.sentAt).not.toBeNull();
+    await enqueueEvent(db, event(2));
+    await new Promise((r) => setTimeout(r, 40));
+    expect(db.rows()[1]!.sentAt).toBeNull();
+    await bus.close();
+  });
+});
+
+describe('consumeOnce', () => {
+  it('runs work once per consumer and event', async () => {
+    const db = createMemoryOutboxDb();
+    const e = event(1);
+    let effects = 0;
+    const work = async () => void (effects += 1);
+    expect(await consumeOnce(db, 'chat-users', e, work)).toBe('processed');
+    expect(await consumeOnce(db, 'chat-users', e, work)).toBe('duplicate');
+    expect(await consumeOnce(db, 'other-consumer', e, work)).toBe('processed');
+    expect(effects).toBe(2);
+  });
+
+  it('records nothing when work throws, so a redelivery runs it again', async () => {
+    const db = createMemoryOutboxDb();
+    const e = event(1);
+    await expect(consumeOnce(db, 'c', e, async () => Promise.reject(new Error('db hiccup')))).rejects.toThrow('db hiccup');
+    expect(db.processedCount()).toBe(0);
+    expect(await consumeOnce(db, 'c', e, async () => {})).toBe('processed');
+  });
+
+  it('does not mistake a unique violation inside work for a duplicate', async () => {
+    const db = createMemoryOutboxDb();
+    const err = Object.assign(new Error('email taken'), { code: 'P2002' });
+    await expect(consumeOnce(db, 'c', event(1), async () => Promise.reject(err))).rejects.toThrow('email taken');
+  });
+
+  it('lets work enqueue follow-up events in the same transaction', async () => {
+    const db = createMemoryOutboxDb();
+    await consumeOnce(db, 'c', event(1), async (tx) => enqueueEvent(tx, event(2)));
+    expect(db.rows()).toHaveLength(1);
+  });
+});
