@@ -143,6 +143,17 @@ for (const s of Object.keys(servicePorts)) {
   requiredEnv[s]!.push('PORT', 'HOST', 'DATABASE_URL', 'NATS_URL', 'LOG_LEVEL', 'SHUTDOWN_GRACE_MS');
 }
 
+/**
+ * Variables the architecture gives an app that its config.ts does not read yet (the feature is being built):
+ * deployments already pass them, so the feature works when it lands. Once the app reads one, this test asks
+ * for it to be removed from here, so the list only shrinks.
+ */
+const plannedEnv: Record<string, string[]> = {
+  chat: ['AUTH_PUBLIC_KEY'],
+  billing: ['AUTH_PUBLIC_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'],
+  admin: ['AUTH_PUBLIC_KEY'],
+};
+
 interface EnvSchema {
   safeParse(env: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
   shape?: Record<string, unknown>;
@@ -157,15 +168,18 @@ async function envSchemaOf(appDir: string): Promise<EnvSchema | undefined> {
   return entry?.[1] as EnvSchema | undefined;
 }
 
-function expectValidEnv(schema: EnvSchema, env: Record<string, string>, where: string) {
+function expectValidEnv(schema: EnvSchema, env: Record<string, string>, where: string, app: string) {
   // Empty values count as unset, as loadConfig in the service kit treats them.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
   const result = schema.safeParse(cleaned);
   const problems = (result.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
   expect(problems, `${where}: env rejected by the app's config schema`).toEqual([]);
   if (schema.shape) {
-    const unknown = Object.keys(env).filter((k) => !(k in schema.shape!));
+    const planned = plannedEnv[app] ?? [];
+    const unknown = Object.keys(env).filter((k) => !(k in schema.shape!) && !planned.includes(k));
     expect(unknown, `${where}: variables the app does not read (typo or stale?)`).toEqual([]);
+    const nowRead = planned.filter((k) => k in schema.shape!);
+    expect(nowRead, `${where}: the app reads these now: remove them from plannedEnv`).toEqual([]);
   }
 }
 
@@ -369,7 +383,7 @@ describe('k8s manifests', () => {
     it("passes the app's own config schema (src/config.ts)", async () => {
       const schema = await envSchemaOf(appDir);
       if (!schema) return; // the app has no config.ts yet: nothing to compare with
-      expectValidEnv(schema, env, `k8s/${name}.yaml`);
+      expectValidEnv(schema, env, `k8s/${name}.yaml`, name);
     });
   });
 
@@ -506,7 +520,7 @@ describe('docker-compose.yml', () => {
     it("passes the app's own config schema (src/config.ts)", async () => {
       const schema = await envSchemaOf(appDir);
       if (!schema) return;
-      expectValidEnv(schema, envOf(name), `docker-compose.yml ${name}`);
+      expectValidEnv(schema, envOf(name), `docker-compose.yml ${name}`, name);
     });
   });
 });
