@@ -1,0 +1,4 @@
+export * from './service-definition';
+export * from './run-service-process';
+export * from './start-embedded';
+export { embeddedDatabaseUrl, streamNameDefault } from './defaults';

@@ -1,0 +1,41 @@
+import { createLifecycle, createLogger, createNatsEventBus, startHttpServer } from '@noek/service-kit';
+import { eventStream } from '@noek/contracts';
+import { processEnv, runtimeConfig } from './config';
+import type { ServiceDefinition } from './service-definition';
+
+/**
+ * A service's main.ts: one service in its own process, on real PostgreSQL and NATS from the environment.
+ * SIGTERM: readiness fails, in-flight requests and streams finish within the grace period, background work
+ * stops, NATS drains, then exit 0.
+ */
+export async function runServiceProcess(def: ServiceDefinition): Promise<void> {
+  const env = processEnv();
+  const rt = runtimeConfig(env);
+  const logger = createLogger({ name: def.name, level: rt.LOG_LEVEL });
+  const lifecycle = createLifecycle({ logger, graceMs: rt.SHUTDOWN_GRACE_MS });
+  lifecycle.installSignalHandlers();
+  try {
+    // Not awaited: a service starts while NATS is down, reports not ready, and recovers when it is back.
+    const bus = createNatsEventBus({
+      url: rt.NATS_URL,
+      logger,
+      streamName: rt.NATS_STREAM,
+      subjects: eventStream.subjects,
+    });
+    lifecycle.onShutdown(() => bus.close(), 'event bus');
+    const service = await def.create({
+      env,
+      database: (schema) => ({ kind: 'postgres', url: rt.DATABASE_URL, schema }),
+      bus,
+      logger,
+    });
+    lifecycle.onShutdown(() => service.stop?.(), 'service');
+    await service.start?.();
+    const http = await startHttpServer(service.app, { port: rt.PORT, host: rt.HOST, logger });
+    lifecycle.onShutdown(() => http.close(rt.SHUTDOWN_GRACE_MS), 'http');
+  } catch (err) {
+    logger.fatal({ err }, `${def.name} failed to start`);
+    await lifecycle.shutdown('start-up failed');
+    process.exitCode = 1;
+  }
+}
