@@ -1,5 +1,4 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import type { RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
 import { createStreamParser, noekStreamSubjects, type AccessLevel, type StreamEvent } from '@noek/contracts';

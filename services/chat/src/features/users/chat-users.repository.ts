@@ -27,7 +27,9 @@ export function createChatUsersRepository(db: Pick<ChatDb, 'chatUser'>) {
     async ensure(userId: string, tokenLevel: AccessLevel): Promise<ChatUser> {
       const found = await db.chatUser.findUnique({ where: { id: userId } });
       if (found) return found;
-      return db.chatUser.upsert({ where: { id: userId }, create: { id: userId, accessLevel: tokenLevel }, update: {} });
+      // ON CONFLICT DO NOTHING: two first requests of a new user race here (Prisma's upsert is not atomic).
+      await db.chatUser.createMany({ data: [{ id: userId, accessLevel: tokenLevel }], skipDuplicates: true });
+      return db.chatUser.findUniqueOrThrow({ where: { id: userId } });
     },
     find(userId: string) {
       return db.chatUser.findUnique({ where: { id: userId } });
@@ -44,7 +46,7 @@ export function createChatUsersRepository(db: Pick<ChatDb, 'chatUser'>) {
         sessionsValidAfter: f.sessionsValidAfter,
         authUpdatedAt: f.at,
       };
-      await db.chatUser.upsert({ where: { id: f.userId }, create: { id: f.userId, ...data }, update: {} });
+      await db.chatUser.createMany({ data: [{ id: f.userId }], skipDuplicates: true });
       const { count } = await db.chatUser.updateMany({
         where: { id: f.userId, OR: [{ authUpdatedAt: null }, { authUpdatedAt: { lte: f.at } }] },
         data,
