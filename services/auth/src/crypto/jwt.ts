@@ -8,23 +8,22 @@ export type HandoffClaims = { sub: string; typ: 'handoff'; aud: string; iat: num
 const ALG = 'ES256' as const;
 
 /**
- * The earliest `iat` (whole seconds) a token may carry after a revocation at `validAfter`.
- * Revocation times are stored rounded up to the second, so every token issued before them has a
- * smaller iat, and tokens issued in the same second after them get iat = that second.
+ * `iat` in seconds with millisecond precision (RFC 7519 NumericDate allows fractions). Whole
+ * seconds would let a token issued just before a revocation in the same second survive it, or
+ * refuse one issued just after. Never earlier than the user's sessionsValidAfter, so a token made
+ * right after a revocation is valid even if the clocks of app and database differ by a little.
  */
 export function issuedAtFor(now: Date, validAfter: Date | null | undefined): number {
-  const nowSec = Math.floor(now.getTime() / 1000);
-  const floor = validAfter ? Math.ceil(validAfter.getTime() / 1000) : 0;
-  return Math.max(nowSec, floor);
+  return Math.max(now.getTime(), validAfter?.getTime() ?? 0) / 1000;
 }
 
-/** A revocation time rounded up to the whole second (see issuedAtFor). */
+/** The sessionsValidAfter a revocation at `now` sets (milliseconds, as stored). */
 export function revocationTime(now: Date): Date {
-  return new Date(Math.ceil(now.getTime() / 1000) * 1000);
+  return new Date(now.getTime());
 }
 
 export function isIssuedAfter(iat: number, validAfter: Date | null | undefined): boolean {
-  return !validAfter || iat * 1000 >= validAfter.getTime();
+  return !validAfter || Math.round(iat * 1000) >= validAfter.getTime();
 }
 
 export type TokenSigner = ReturnType<typeof createTokenSigner>;
