@@ -20,3 +20,5 @@ export * from './outbox/outbox-relay';
 export * from './outbox/consume-once';
 export type { EventEnvelope } from '@noek/contracts';
 export * from './http/planned-routes';
+export * from './auth/access-token';
+export * from './auth/require-user';

@@ -1,9 +1,10 @@
 import type { Logger } from 'pino';
+import type { AccessLevel } from '@noek/contracts';
 
 /** The signed-in user, set by requireUser. */
 export interface AuthUser {
   id: string;
-  accessLevel: string;
+  accessLevel: AccessLevel;
   /** When the access token was issued; compare with a user's sessionsValidAfter to revoke. */
   issuedAt: Date;
   sessionId?: string;

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import { z } from 'zod';
+import { accessLevelSchema, type AccessLevel } from '@noek/contracts';
+import type { AuthUser } from '../http/request-context';
+
+/**
+ * Claims of the short-lived access token. `typ` keeps other tokens signed with the same key
+ * (handoff) from being accepted as a session. Belongs in @noek/contracts once auth settles it.
+ */
+export const accessTokenClaimsSchema = z.object({
+  sub: z.string().min(1),
+  lvl: accessLevelSchema,
+  typ: z.literal('access'),
+  sid: z.string().min(1).optional(),
+  jti: z.string().optional(),
+  iat: z.number().int(),
+  exp: z.number().int(),
+});
+export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
+
+/** The only algorithm accepted: asymmetric, so verifiers never hold a signing secret. */
+export const ACCESS_TOKEN_ALGORITHM = 'ES256' as const;
+
+export interface SignAccessTokenInput {
+  userId: string;
+  accessLevel: AccessLevel;
+  sessionId?: string;
+}
+
+/** For the auth service (and tests): signs with the ES256 private key. */
+export function signAccessToken(input: SignAccessTokenInput, privateKeyPem: string, expiresInSeconds = 900): string {
+  const payload = { lvl: input.accessLevel, typ: 'access', ...(input.sessionId ? { sid: input.sessionId } : {}) };
+  return jwt.sign(payload, privateKeyPem, {
+    algorithm: ACCESS_TOKEN_ALGORITHM,
+    subject: input.userId,
+    expiresIn: expiresInSeconds,
+    jwtid: randomUUID(),
+  });
+}
+
+/**
+ * Verifies signature (ES256 only: `none`, HS* and RS* are refused, so a public key can never be
+ * used as an HMAC secret), expiry and claim shape. Throws on any problem; returns the user.
+ */
+export function verifyAccessToken(token: string, publicKeyPem: string): AuthUser {
+  const decoded = jwt.verify(token, publicKeyPem, { algorithms: [ACCESS_TOKEN_ALGORITHM], clockTolerance: 5 });
+  const claims = accessTokenClaimsSchema.parse(decoded);
+  return {
+    id: claims.sub,
+    accessLevel: claims.lvl,
+    issuedAt: new Date(claims.iat * 1000),
+    ...(claims.sid ? { sessionId: claims.sid } : {}),
+  };
+}
