@@ -24,7 +24,7 @@ export function urlForSchema(url: string, schema: string): string {
 }
 
 export function servicePrismaConfig(serviceDir: string, schema: string): ReturnType<typeof defineConfig> {
-  process.env.PRISMA_SCHEMA_ENGINE_BINARY ??= SCHEMA_ENGINE_SHIM;
+  process.env.PRISMA_SCHEMA_ENGINE_BINARY ||= SCHEMA_ENGINE_SHIM;
   const datasource: PrismaConfig['datasource'] = {
     url: urlForSchema(process.env.DATABASE_URL || DEFAULT_DATABASE_URL, schema),
   };

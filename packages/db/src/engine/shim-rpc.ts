@@ -42,23 +42,21 @@ async function dbExecuteUrl(url: string, script: string): Promise<void> {
   }
 }
 
+// The wasm engine only has its shadow-database factory wired after `devDiagnostic`, and loses it
+// again after a call that changes the database (seen: applyMigrations). Before a call that needs a
+// shadow database, re-run devDiagnostic when needed, with the same migrations and filters.
+const NEEDS_SHADOW = new Set(['createMigration', 'evaluateDataLoss']);
+const KEEPS_SHADOW = new Set(['devDiagnostic', 'createMigration', 'evaluateDataLoss', 'diagnoseMigrationHistory', 'diff', 'version', 'getDatabaseVersion', 'ensureConnectionValidity']);
+
 export function createRpcHandler(ctx: Context) {
-  let diagnosed = false;
+  let shadowReady = false;
   const e = ctx.engine;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   type Any = any;
   const methods: Record<string, (p: Any) => Promise<unknown>> = {
     applyMigrations: (p) => e.applyMigrations(p),
-    // createMigration needs the shadow-database factory that devDiagnostic sets up in the same engine.
-    createMigration: async (p) => {
-      if (!diagnosed) await methods.devDiagnostic!({ migrationsList: p.migrationsList, filters: p.filters });
-      return e.createMigration(p);
-    },
-    devDiagnostic: async (p) => {
-      const out = await e.devDiagnostic(p);
-      diagnosed = true;
-      return out;
-    },
+    createMigration: (p) => e.createMigration(p),
+    devDiagnostic: (p) => e.devDiagnostic(p),
     dbExecute: async (p) => {
       if (p.datasourceType?.tag === 'url') await dbExecuteUrl(p.datasourceType.url, p.script);
       else await e.dbExecute(p);
@@ -84,10 +82,14 @@ export function createRpcHandler(ctx: Context) {
       return {};
     },
   };
-  return async (method: string, params: unknown): Promise<unknown> => {
+  return async (method: string, params: Any): Promise<unknown> => {
     const fn = methods[method];
     if (!fn) throw new RpcError(`Method ${method} is not supported by the offline schema engine shim.`);
+    if (NEEDS_SHADOW.has(method) && !shadowReady) {
+      await e.devDiagnostic({ migrationsList: params.migrationsList, filters: params.filters });
+    }
     const result = await fn(params ?? {});
+    shadowReady = method === 'devDiagnostic' || (shadowReady && KEEPS_SHADOW.has(method));
     return result ?? {};
   };
 }

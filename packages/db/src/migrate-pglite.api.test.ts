@@ -1,0 +1,73 @@
+// migrateDatabase + createDriverAdapter on ONE in-memory PGlite shared by two service schemas, as in
+// the single-process mode.
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDriverAdapter, migrateDatabase, checkReady } from './index';
+import type { AdminClient } from './test/helpers';
+import { adminMigrations, loadAdminClient } from './test/helpers';
+
+let pglite: PGlite;
+let PrismaClient: typeof AdminClient;
+let admin: AdminClient;
+let other: AdminClient;
+
+beforeAll(async () => {
+  [pglite, PrismaClient] = await Promise.all([PGlite.create(), loadAdminClient()]);
+});
+afterAll(async () => {
+  await admin?.$disconnect();
+  await other?.$disconnect();
+  await pglite?.close();
+});
+
+// A second schema built from the same migrations stands in for another service sharing the PGlite.
+const target = (schema: string) => ({ kind: 'pglite' as const, pglite, schema });
+
+describe('migrateDatabase on PGlite', () => {
+  it('applies migrations into each schema once, idempotently', async () => {
+    const first = await migrateDatabase({ target: target('admin'), migrationsDir: adminMigrations });
+    expect(first.appliedMigrationNames.length).toBeGreaterThan(0);
+    const again = await migrateDatabase({ target: target('admin'), migrationsDir: adminMigrations });
+    expect(again.appliedMigrationNames).toEqual([]);
+    const second = await migrateDatabase({ target: target('svc_two'), migrationsDir: adminMigrations });
+    expect(second.appliedMigrationNames).toEqual(first.appliedMigrationNames);
+
+    const tables = await pglite.query<{ table_schema: string }>(
+      `SELECT DISTINCT table_schema FROM information_schema.tables WHERE table_name = 'outbox_events' ORDER BY 1`,
+    );
+    expect(tables.rows.map((r) => r.table_schema)).toEqual(['admin', 'svc_two']);
+    const applied = await pglite.query<{ n: number }>('SELECT count(*)::int AS n FROM admin._prisma_migrations WHERE finished_at IS NOT NULL');
+    expect(applied.rows[0]?.n).toBe(first.appliedMigrationNames.length);
+  });
+});
+
+describe('createDriverAdapter on a shared PGlite', () => {
+  it('keeps generated queries, raw SQL and transactions of each schema apart', async () => {
+    admin = new PrismaClient({ adapter: createDriverAdapter(target('admin')) });
+    other = new PrismaClient({ adapter: createDriverAdapter(target('svc_two')) });
+    await admin.outboxEvent.create({ data: { id: 'a1', subject: 's', payload: { n: 1 } } });
+    expect((await admin.outboxEvent.findUnique({ where: { id: 'a1' } }))?.payload).toEqual({ n: 1 });
+    expect(await other.outboxEvent.count()).toBe(0);
+
+    // Interleaved unqualified raw SQL from both clients must each hit their own schema.
+    const count = (c: AdminClient) => c.$queryRawUnsafe<{ n: number }[]>('SELECT count(*)::int AS n FROM outbox_events').then((r) => r[0]?.n);
+    const counts = await Promise.all(Array.from({ length: 20 }, (_, i) => count(i % 2 ? other : admin)));
+    expect(counts).toEqual(Array.from({ length: 20 }, (_, i) => (i % 2 ? 0 : 1)));
+
+    await other.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe(`INSERT INTO outbox_events (id, subject, payload) VALUES ('o1', 's', '{}')`);
+      await tx.processedEvent.create({ data: { consumer: 'c', eventId: 'o1' } });
+    });
+    await expect(
+      admin.$transaction(async (tx) => {
+        await tx.outboxEvent.create({ data: { id: 'a2', subject: 's', payload: {} } });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect((await admin.outboxEvent.findMany()).map((e) => e.id)).toEqual(['a1']);
+    expect((await other.outboxEvent.findMany()).map((e) => e.id)).toEqual(['o1']);
+    expect(await count(admin)).toBe(1);
+    await expect(other.processedEvent.create({ data: { consumer: 'c', eventId: 'o1' } })).rejects.toMatchObject({ code: 'P2002' });
+    expect(await checkReady(admin)).toMatchObject({ ok: true });
+  });
+});
