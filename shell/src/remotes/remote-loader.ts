@@ -1,5 +1,6 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { fetchJson } from '@noek/ui';
+import { markRemoteRetry, retryPlugin } from './retry-plugin';
 import type { ComponentType } from 'react';
 import {
   REMOTES_MANIFEST_PATH,
@@ -40,12 +41,26 @@ export function fetchRemotesManifest(): Promise<RemotesManifest> {
   return manifest;
 }
 
+let retries = 0;
+let pluginRegistered = false;
+
+/** A distinct manifest URL per retry: the runtime keeps URL-keyed promises of an attempt that hung. */
+function retryUrl(url: string): string {
+  markRemoteRetry(url);
+  return `${url}${url.includes('?') ? '&' : '?'}retry=${++retries}`;
+}
+
 async function load(key: RemoteName, options: { fresh?: boolean } = {}): Promise<RemoteApp> {
   const { remotes } = await fetchRemotesManifest();
+  if (!pluginRegistered) {
+    registerPlugins([retryPlugin]);
+    pluginRegistered = true;
+  }
   const name = containerNames[key];
-  // Registering one remote at a time keeps each deployable on its own; `force` on a retry makes the
-  // runtime forget a manifest or remoteEntry request that never answered.
-  registerRemotes([{ name, entry: remotes[key] }], { force: options.fresh === true });
+  const fresh = options.fresh === true;
+  // One remote at a time, so each deploys on its own. A retry re-registers it (`force` drops the
+  // runtime's name-keyed caches) under fresh URLs (drops the URL-keyed ones; see retry-plugin).
+  registerRemotes([{ name, entry: fresh ? retryUrl(remotes[key]) : remotes[key] }], { force: fresh });
   const mod = await loadRemote<{ default?: RemoteApp }>(`${name}/App`);
   if (!mod?.default) throw new Error(`The ${key} remote has no default export in ./App`);
   loaded.set(key, mod.default);
