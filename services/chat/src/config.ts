@@ -5,6 +5,8 @@ import { commonServiceEnv, loadConfig } from '@noek/service-kit';
 export const chatEnvSchema = z.object({
   ...commonServiceEnv,
   PORT: z.coerce.number().int().min(0).max(65535).default(4002),
+  /** auth's ES256 public key (PEM): verifies the access token cookie. */
+  AUTH_PUBLIC_KEY: z.string().includes('BEGIN PUBLIC KEY', { message: 'must be a PEM public key' }),
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),

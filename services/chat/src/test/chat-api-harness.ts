@@ -3,12 +3,11 @@ import jwt from 'jsonwebtoken';
 import pg from 'pg';
 import { createStreamParser, noekStreamSubjects, type AccessLevel, type StreamEvent } from '@noek/contracts';
 import { migrateDatabase } from '@noek/db';
-import { captureLogger, createNatsEventBus, listenForTest, type RunningHttpServer } from '@noek/service-kit';
+import { captureLogger, createNatsEventBus, listenForTest, requireUser, type RunningHttpServer } from '@noek/service-kit';
 import { createChatDb, type ChatDb } from '../db/chat-db';
 import { createOpenAiProvider } from '../features/model/openai-provider';
 import { createService, type ChatService, type ChatServiceConfig } from '../service';
 import { startFakeOpenAi, type FakeOpenAi } from './fake-openai-server';
-import { testAuthenticate } from './test-authenticate';
 
 /** API tests run on the real servers (security notes): PostgreSQL database `test`, NATS at 4222. */
 export const TEST_DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/test';
@@ -66,7 +65,7 @@ export async function startChatHarness(): Promise<ChatHarness> {
       db,
       bus,
       logger,
-      authenticate: testAuthenticate(publicKey),
+      authenticate: requireUser({ publicKey }),
       provider: createOpenAiProvider({
         apiKey: 'test-key',
         baseURL: fake.url,
@@ -109,8 +108,8 @@ export async function startChatHarness(): Promise<ChatHarness> {
 
 /** An access token as auth issues it (ES256, `noek_access` cookie). */
 export function signAccess(privateKey: string, userId: string, accessLevel: AccessLevel = 'basic', iatSeconds?: number): string {
-  const payload: Record<string, unknown> = { sub: userId, accessLevel, typ: 'access' };
-  if (iatSeconds !== undefined) payload.iat = iatSeconds;
+  // auth's claims (sub, lvl, typ, jti, iat); service-kit's verifier wants iat in whole seconds.
+  const payload: Record<string, unknown> = { sub: userId, lvl: accessLevel, typ: 'access', jti: randomUUID(), iat: iatSeconds ?? Math.floor(Date.now() / 1000) };
   return jwt.sign(payload, privateKey, { algorithm: 'ES256', expiresIn: '15m' });
 }
 

@@ -6,8 +6,8 @@ export const BLOCKED_MESSAGE = 'Your account is blocked from sending messages. C
 
 /** A token issued before the user's sessions were revoked (logout everywhere, password change, ban). */
 export function assertSessionValid(user: Pick<ChatUser, 'sessionsValidAfter'>, issuedAt: Date): void {
-  // JWT iat has whole seconds: compare at that precision so a token issued in the same second stays valid.
-  if (user.sessionsValidAfter && issuedAt.getTime() < Math.floor(user.sessionsValidAfter.getTime() / 1000) * 1000) {
+  // auth issues iat with millisecond precision, never before sessionsValidAfter (1 ms for rounding).
+  if (user.sessionsValidAfter && issuedAt.getTime() + 1 < user.sessionsValidAfter.getTime()) {
     throw new UnauthenticatedError('Your session has ended. Please sign in again.');
   }
 }

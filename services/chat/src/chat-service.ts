@@ -1,0 +1,23 @@
+import { defineService } from '@noek/runtime';
+import { requireUser } from '@noek/service-kit';
+import { loadChatConfig } from './config';
+import { CHAT_SCHEMA, openChatDatabase } from './database';
+import { createService } from './service';
+
+/** The chat service for both run modes (its own process, or `npm start`'s single process). */
+export const chatService = defineService({
+  name: 'chat',
+  async create({ env, database, bus, logger }) {
+    const config = loadChatConfig(env);
+    const db = await openChatDatabase(database(CHAT_SCHEMA));
+    const service = createService({ config, db, bus, logger, authenticate: requireUser({ publicKey: config.AUTH_PUBLIC_KEY }) });
+    return {
+      app: service.app,
+      start: () => service.start(),
+      stop: async () => {
+        await service.stop();
+        await db.$disconnect();
+      },
+    };
+  },
+});
