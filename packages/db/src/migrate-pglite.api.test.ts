@@ -1,5 +1,8 @@
 // migrateDatabase + createDriverAdapter on ONE in-memory PGlite shared by two service schemas, as in
 // the single-process mode.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDriverAdapter, migrateDatabase, checkReady } from './index';
@@ -38,6 +41,21 @@ describe('migrateDatabase on PGlite', () => {
     expect(tables.rows.map((r) => r.table_schema)).toEqual(['admin', 'svc_two']);
     const applied = await pglite.query<{ n: number }>('SELECT count(*)::int AS n FROM admin._prisma_migrations WHERE finished_at IS NOT NULL');
     expect(applied.rows[0]?.n).toBe(first.appliedMigrationNames.length);
+  });
+});
+
+describe('a failing migration on PGlite', () => {
+  it('rejects with the database error, naming the schema, and leaves the process running', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'noek-badmig-'));
+    try {
+      await mkdir(join(dir, '20200101000000_bad'));
+      await writeFile(join(dir, '20200101000000_bad', 'migration.sql'), 'CREATE TABLE ok_first (id INT);\nSELECT * FROM no_such_table;\n');
+      await expect(migrateDatabase({ target: target('svc_bad'), migrationsDir: dir })).rejects.toThrow(/svc_bad[\s\S]*no_such_table/);
+      const failed = await pglite.query<{ n: number }>('SELECT count(*)::int AS n FROM svc_bad._prisma_migrations WHERE finished_at IS NULL');
+      expect(failed.rows[0]?.n).toBe(1);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
