@@ -6,5 +6,4 @@ export default createAppConfig({
   dir: fileURLToPath(new URL('.', import.meta.url)),
   name: 'noek_admin',
   exposes: { './App': './src/app.tsx' },
-  html: {},
 });

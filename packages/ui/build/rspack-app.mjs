@@ -50,7 +50,8 @@ export function createAppConfig({ dir, name, exposes, html, publicPath = 'auto',
     mode: 'production',
     context: dir,
     target: ['web', 'es2022'],
-    entry: { main: './src/index.ts' },
+    // Remotes have no page of their own: their only entry is remoteEntry.js (added by federation).
+    entry: isHost ? { main: './src/index.ts' } : {},
     output: {
       path: path.join(dir, 'dist'),
       // The shell answers deep links (/chat/42) with index.html, so its assets need an absolute
@@ -96,6 +97,9 @@ export function createAppConfig({ dir, name, exposes, html, publicPath = 'auto',
         shareStrategy: 'loaded-first',
         manifest: !isHost,
         dts: false,
+        // One federation runtime, provided by the shell: a remote's first download drops from
+        // ~34 KB to ~16 KB gzip. The price: a remote only runs inside the shell.
+        experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
       }),
       html
         ? new rspack.HtmlRspackPlugin({

@@ -1,0 +1,101 @@
+// Gzip sizes of what each front-end app makes the browser download first (`npm run bench:bundles`,
+// after `npm run build`). Remotes: remoteEntry.js + the ./App chunks from mf-manifest.json (shared
+// libraries come from the shell). Shell: the JS Chromium actually loads for the signed-out `/`
+// (entry, bootstrap, shared libraries); without Chromium, the sum of all shell JS (upper bound).
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { remotes, startStaticSite } from './bundles/static-site';
+
+const root = path.resolve(import.meta.dirname, '..');
+const chromiumPath = '/usr/bin/chromium';
+const SHELL_GOAL_KB = 170;
+
+interface Size {
+  files: number;
+  raw: number;
+  gzip: number;
+}
+
+async function measure(files: string[]): Promise<Size> {
+  const size = { files: files.length, raw: 0, gzip: 0 };
+  for (const f of files) {
+    const body = await readFile(f);
+    size.raw += body.length;
+    size.gzip += gzipSync(body, { level: 9 }).length;
+  }
+  return size;
+}
+
+interface MfManifest {
+  metaData: { remoteEntry: { name: string; path: string } };
+  exposes: Array<{ path: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }>;
+}
+
+async function remoteInitial(name: string): Promise<{ js: Size; css: Size }> {
+  const dist = path.join(root, `mfe-${name}`, 'dist');
+  const m = JSON.parse(await readFile(path.join(dist, 'mf-manifest.json'), 'utf8')) as MfManifest;
+  const app = m.exposes.find((e) => e.path === './App');
+  if (!app) throw new Error(`mfe-${name} does not expose ./App`);
+  const entry = path.join(dist, m.metaData.remoteEntry.path, m.metaData.remoteEntry.name);
+  return {
+    js: await measure([entry, ...app.assets.js.sync.map((f) => path.join(dist, f))]),
+    css: await measure(app.assets.css.sync.map((f) => path.join(dist, f))),
+  };
+}
+
+/** The shell's JS as Chromium loads it for the signed-out `/` (no remote is mounted there). */
+async function shellLoadedInBrowser(): Promise<string[]> {
+  const { chromium } = await import('playwright-core');
+  const { port, server } = await startStaticSite(root, []);
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const page = await browser.newPage();
+    const loaded = new Set<string>();
+    page.on('request', (r) => {
+      const p = new URL(r.url()).pathname;
+      if (p.endsWith('.js')) loaded.add(path.join(root, 'shell/dist', p));
+    });
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.waitForSelector('[data-testid="sign-in-screen"]', { timeout: 15_000 });
+    return [...loaded];
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const row = (app: string, what: string, s: Size) =>
+  console.log(`${app.padEnd(14)} ${what.padEnd(34)} ${String(s.files).padStart(5)} ${kb(s.raw).padStart(10)} ${kb(s.gzip).padStart(10)}`);
+
+async function main(): Promise<void> {
+  for (const app of ['shell', ...remotes.map((r) => `mfe-${r}`)]) {
+    if (!existsSync(path.join(root, app, 'dist'))) throw new Error(`${app}/dist missing: run \`npm run build\` first`);
+  }
+  console.log(`${'app'.padEnd(14)} ${'initial download'.padEnd(34)} files        raw       gzip`);
+  const shellDist = path.join(root, 'shell/dist');
+  const allShellJs = (await readdir(shellDist)).filter((f) => f.endsWith('.js')).map((f) => path.join(shellDist, f));
+  let shell: Size;
+  if (existsSync(chromiumPath)) {
+    shell = await measure(await shellLoadedInBrowser());
+    row('shell', 'JS loaded for / (Chromium)', shell);
+  } else {
+    shell = await measure(allShellJs);
+    row('shell', 'all JS in dist (no Chromium)', shell);
+  }
+  row('shell', 'all JS in dist (incl. fallbacks)', await measure(allShellJs));
+  for (const r of remotes) {
+    const { js, css } = await remoteInitial(r);
+    row(`mfe-${r}`, 'remoteEntry + ./App JS', js);
+    if (css.files) row(`mfe-${r}`, './App CSS', css);
+  }
+  const verdict = shell.gzip / 1024 <= SHELL_GOAL_KB ? 'within' : 'OVER';
+  console.log(`\nshell initial JS ${kb(shell.gzip)} gzip: ${verdict} the ${SHELL_GOAL_KB} KB goal`);
+}
+
+await main();
