@@ -86,4 +86,15 @@ describe('startHttpServer', () => {
     await running.close(5_000);
     expect(Date.now() - t0).toBeLessThan(1_000);
   });
+
+  it('keeps serving with /readyz at 503 during unreadyDelayMs', async () => {
+    const running = await startHttpServer(app(() => {}), { port: 0, logger, unreadyDelayMs: 200 });
+    const closing = running.close(2_000);
+    const ready = await fetch(`${running.url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(ready.headers.get('connection')).toBe('close');
+    expect((await fetch(`${running.url}/healthz`)).status).toBe(200);
+    await closing;
+    await expect(fetch(`${running.url}/healthz`)).rejects.toThrow();
+  });
 });

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
@@ -10,6 +10,11 @@ export interface StartHttpServerOptions {
   logger: Logger;
   /** Must exceed the idle timeout of any proxy in front (AWS ALB 60 s, nginx 75 s upstream is typical). */
   keepAliveTimeoutMs?: number;
+  /**
+   * On close, how long /readyz reports 503 while still serving, so load balancers stop routing here
+   * before connections are refused (Kubernetes: a few seconds). Default 0.
+   */
+  unreadyDelayMs?: number;
 }
 
 export interface RunningHttpServer {
@@ -25,22 +30,27 @@ export interface RunningHttpServer {
 }
 
 export async function startHttpServer(app: Express, options: StartHttpServerOptions): Promise<RunningHttpServer> {
-  const { port, host = '127.0.0.1', logger, keepAliveTimeoutMs = 65_000 } = options;
-  const server = createServer(app);
+  const { port, host = '127.0.0.1', logger, keepAliveTimeoutMs = 65_000, unreadyDelayMs = 0 } = options;
+  // The app is attached after the tracking listener below, so tracking sees each request first.
+  const server = createServer();
   server.keepAliveTimeout = keepAliveTimeoutMs;
   // Must be above keepAliveTimeout, or Node may cut a reused connection mid-request.
   server.headersTimeout = keepAliveTimeoutMs + 1_000;
   server.requestTimeout = 0; // streams (SSE) may last long; the gateway bounds idle time
 
-  let inFlight = 0;
-  let idle: (() => void) | undefined;
+  // Responses in progress: told to close their connection when shutdown starts, counted to know when we're done.
+  const inFlight = new Set<ServerResponse>();
   server.on('request', (_req, res) => {
-    inFlight += 1;
+    inFlight.add(res);
+    // While draining, tell keep-alive clients not to reuse this connection.
+    if (appState(app).draining) res.setHeader('Connection', 'close');
     res.once('close', () => {
-      inFlight -= 1;
-      if (inFlight === 0) idle?.();
+      inFlight.delete(res);
+      // A response whose headers went out before draining leaves an idle keep-alive socket behind.
+      if (appState(app).draining) setImmediate(() => server.closeIdleConnections());
     });
   });
+  server.on('request', app);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -56,19 +66,20 @@ export async function startHttpServer(app: Express, options: StartHttpServerOpti
   const close = (graceMs = 10_000): Promise<void> => {
     closing ??= (async () => {
       markDraining(app);
+      if (unreadyDelayMs > 0) await new Promise((r) => setTimeout(r, Math.min(unreadyDelayMs, graceMs)));
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+      // Resolves once every connection has ended on its own: responses finish, sockets close cleanly.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // Idle keep-alive sockets would hold close() open; busy ones are closed as their responses end.
       server.closeIdleConnections();
-      const drained = inFlight === 0 ? Promise.resolve() : new Promise<void>((r) => (idle = r));
       let timer: NodeJS.Timeout | undefined;
       const expired = new Promise<'expired'>((r) => (timer = setTimeout(() => r('expired'), graceMs)));
-      const outcome = await Promise.race([drained.then(() => 'drained' as const), expired]);
+      const outcome = await Promise.race([closed.then(() => 'closed' as const), expired]);
       clearTimeout(timer);
       if (outcome === 'expired') {
-        logger.warn({ inFlight, streams: appState(app).streams.size }, 'grace period over, closing connections');
+        logger.warn({ inFlight: inFlight.size, streams: appState(app).streams.size }, 'grace period over, closing connections');
+        server.closeAllConnections();
+        await closed;
       }
-      server.closeAllConnections();
-      await closed;
       logger.info('http server closed');
     })();
     return closing;
