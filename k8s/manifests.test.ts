@@ -430,7 +430,11 @@ function composeEnv(): Record<string, string> {
   const vars: Record<string, string> = {};
   for (const line of read('deploy/compose.env.example').split('\n')) {
     const m = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim());
-    if (m) vars[m[1]!] = m[2]!.replace(/^"(.*)"$/, '$1');
+    if (!m) continue;
+    const raw = m[2]!;
+    // Inside double quotes compose expands \n (a one-line PEM becomes a real one); elsewhere values are literal.
+    const quoted = /^"(.*)"$/.exec(raw);
+    vars[m[1]!] = quoted ? quoted[1]!.replace(/\\n/g, '\n') : raw;
   }
   return vars;
 }
