@@ -28,10 +28,10 @@ export const authEnvSchema = z
   .object({
     ...commonServiceEnv,
     PORT: portEnv(4001),
-    /** ES256 key pair (PEM). Either both keys, or AUTH_KEYS_DIR where they are generated once. */
+    /** ES256 key pair (PEM). Either both keys, or KEYS_DIR where they are generated once. */
     AUTH_PRIVATE_KEY: pem('PRIVATE KEY').optional(),
     AUTH_PUBLIC_KEY: pem('PUBLIC KEY').optional(),
-    AUTH_KEYS_DIR: z.string().min(1).optional(),
+    KEYS_DIR: z.string().min(1).optional(),
     /** The product's public origin, used for links in emails. */
     APP_ORIGIN: z.url().default('http://localhost:8080'),
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be smtp:// or smtps://').optional(),
@@ -57,11 +57,11 @@ export const authEnvSchema = z
       const missing = env.AUTH_PRIVATE_KEY ? 'AUTH_PUBLIC_KEY' : 'AUTH_PRIVATE_KEY';
       ctx.addIssue({ code: 'custom', path: [missing], message: 'is required when the other key is set' });
     }
-    if (!hasKeys && !env.AUTH_KEYS_DIR) {
+    if (!hasKeys && !env.KEYS_DIR) {
       ctx.addIssue({
         code: 'custom',
         path: ['AUTH_PRIVATE_KEY'],
-        message: 'set AUTH_PRIVATE_KEY and AUTH_PUBLIC_KEY (PEM, ES256), or AUTH_KEYS_DIR to generate them once',
+        message: 'set AUTH_PRIVATE_KEY and AUTH_PUBLIC_KEY (PEM, ES256), or KEYS_DIR to generate them once',
       });
     }
     if (env.DEV_MAILBOX && env.SMTP_URL) {
@@ -77,4 +77,19 @@ export type AuthConfig = z.output<typeof authEnvSchema>;
 
 export function loadAuthConfig(env: Record<string, string | undefined> = process.env): AuthConfig {
   return loadConfig(authEnvSchema, env);
+}
+
+/** `npm run admin:create -w @noek/auth`: where the database is and who becomes admin. */
+export const adminCliEnvSchema = z.object({
+  /** Real PostgreSQL; when unset, the embedded database of `npm start` under DATA_DIR (product stopped). */
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATA_DIR: z.string().default('.data'),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  ADMIN_NAME: z.string().min(1).max(100).default('Administrator'),
+});
+export type AdminCliConfig = z.output<typeof adminCliEnvSchema>;
+
+export function loadAdminCliConfig(env: Record<string, string | undefined> = process.env): AdminCliConfig {
+  return loadConfig(adminCliEnvSchema, env);
 }

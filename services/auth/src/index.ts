@@ -1,3 +1,4 @@
+export { authService } from './definition';
 // What the start scripts and tests use to run auth inside another process.
 export { createAuthService, authSettings, type AuthService, type AuthServiceDeps } from './service';
 export { loadAuthConfig, authEnvSchema, type AuthConfig } from './config';

@@ -21,6 +21,8 @@ export type AuthServiceDeps = {
   /** Replaces the mailer chosen from config (SMTP_URL, else the dev mailbox). */
   mailer?: Mailer;
   events?: UserEvents;
+  /** For /readyz: the event bus is connected (the outbox relay can publish). */
+  busHealthy?: () => boolean;
   now?: () => Date;
 };
 
@@ -76,6 +78,13 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       database: async () => {
         await db.$queryRaw`SELECT 1`;
       },
+      ...(deps.busHealthy
+        ? {
+            events: async () => {
+              if (!deps.busHealthy!()) throw new Error('event bus not connected');
+            },
+          }
+        : {}),
     },
   });
 

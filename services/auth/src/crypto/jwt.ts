@@ -8,22 +8,26 @@ export type HandoffClaims = { sub: string; typ: 'handoff'; aud: string; iat: num
 const ALG = 'ES256' as const;
 
 /**
- * `iat` in seconds with millisecond precision (RFC 7519 NumericDate allows fractions). Whole
- * seconds would let a token issued just before a revocation in the same second survive it, or
- * refuse one issued just after. Never earlier than the user's sessionsValidAfter, so a token made
- * right after a revocation is valid even if the clocks of app and database differ by a little.
+ * Revocation is a per-user time, sessionsValidAfter: a token is valid only if its `iat` (whole
+ * seconds, as every JWT library expects) is at or after it. Revocation times are therefore whole
+ * seconds rounded up, and each one is at least one second after the previous one, so a token issued
+ * between two revocations in the same second never survives the second. Tokens are issued with
+ * iat = max(now, sessionsValidAfter) in seconds: a sign-in right after a revocation is valid (its
+ * iat may lie up to a second or two ahead, which verifiers accept).
  */
 export function issuedAtFor(now: Date, validAfter: Date | null | undefined): number {
-  return Math.max(now.getTime(), validAfter?.getTime() ?? 0) / 1000;
+  const floor = validAfter ? Math.ceil(validAfter.getTime() / 1000) : 0;
+  return Math.max(Math.floor(now.getTime() / 1000), floor);
 }
 
-/** The sessionsValidAfter a revocation at `now` sets (milliseconds, as stored). */
-export function revocationTime(now: Date): Date {
-  return new Date(now.getTime());
+/** The sessionsValidAfter a revocation at `now` sets, given the user's current one. */
+export function revocationTime(now: Date, previous?: Date | null): Date {
+  const prev = previous ? Math.ceil(previous.getTime() / 1000) + 1 : 0;
+  return new Date(Math.max(Math.ceil(now.getTime() / 1000), prev) * 1000);
 }
 
 export function isIssuedAfter(iat: number, validAfter: Date | null | undefined): boolean {
-  return !validAfter || Math.round(iat * 1000) >= validAfter.getTime();
+  return !validAfter || iat * 1000 >= validAfter.getTime();
 }
 
 export type TokenSigner = ReturnType<typeof createTokenSigner>;

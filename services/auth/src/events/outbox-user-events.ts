@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { enqueueEvent } from '@noek/service-kit';
 import {
   userRegisteredEvent,
   userUpdatedEvent,
@@ -8,10 +9,10 @@ import {
 import type { Tx, UserEvents } from './user-events';
 import { registeredData, updatedData, verifiedData } from './user-event-data';
 
-/** Writes the event envelope into the outbox table inside the caller's transaction. */
-async function record(tx: Tx, subject: string, data: unknown, correlationId: string): Promise<void> {
+/** Writes the event envelope into the outbox inside the caller's transaction (service-kit). */
+function record(tx: Tx, subject: string, data: unknown, correlationId: string): Promise<void> {
   const envelope: EventEnvelope = { id: randomUUID(), type: subject, time: new Date().toISOString(), correlationId, data };
-  await tx.outboxEvent.create({ data: { id: envelope.id, subject, payload: envelope as object } });
+  return enqueueEvent(tx, envelope);
 }
 
 /** UserEvents backed by the outbox; the relay publishes rows after commit. */

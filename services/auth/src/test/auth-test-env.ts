@@ -30,7 +30,7 @@ export async function startAuthTestEnv(env: Record<string, string> = {}): Promis
   const smtp = await startSmtpCapture();
   const config = authEnvSchema.parse({
     DATABASE_URL: TEST_DATABASE_URL,
-    AUTH_KEYS_DIR: '/nonexistent-keys-given-directly',
+    KEYS_DIR: '/nonexistent-keys-given-directly',
     SMTP_URL: smtp.url,
     APP_ORIGIN: 'http://localhost:8080',
     SUPPORT_EMAIL: 'support@noek.test',

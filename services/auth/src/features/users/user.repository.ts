@@ -45,7 +45,8 @@ export const userRepository = {
   ): Promise<User> {
     const data: Prisma.UserUpdateInput = { ...patch };
     if (opts.revoke) {
-      data.sessionsValidAfter = revocationTime(opts.now);
+      const current = await db.user.findUnique({ where: { id }, select: { sessionsValidAfter: true } });
+      data.sessionsValidAfter = revocationTime(opts.now, current?.sessionsValidAfter);
       await db.session.updateMany({ where: { userId: id, revokedAt: null }, data: { revokedAt: opts.now } });
     }
     return db.user.update({ where: { id }, data });
