@@ -1,11 +1,14 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { storageKeys, type RemoteName, type User } from '@noek/contracts';
+import { Toaster } from '@noek/ui';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readStoredUser, useSessionStore } from '../features/auth/session.store';
 import type { RemoteApp, RemoteLoader } from '../remotes/remote-loader';
 import { RemoteLoaderContext } from '../remotes/remote-slot';
 import { ChatSite } from './chat-site';
+import { createQueryClient } from './query-client';
 import { useViewStore } from './view.store';
 
 const user: User = {
@@ -25,8 +28,12 @@ const user: User = {
 const fakeLoader: RemoteLoader = {
   peek: () => undefined,
   load: (key: RemoteName) => {
-    const App: RemoteApp = ({ screen: s, params }) => (
-      <h1 data-testid="remote">{[key, s, params.conversationId].filter(Boolean).join(' ')}</h1>
+    const App: RemoteApp = ({ screen: s, params, host }) => (
+      <div>
+        <h1 data-testid="remote">{[key, s, params.conversationId].filter(Boolean).join(' ')}</h1>
+        <button onClick={() => host.toast({ title: 'Error', description: 'Failed', variant: 'destructive' })}>toast</button>
+        <button onClick={() => host.signOut()}>sign out</button>
+      </div>
     );
     return Promise.resolve(App);
   },
@@ -34,11 +41,14 @@ const fakeLoader: RemoteLoader = {
 
 function renderAt(path: string) {
   return render(
-    <RemoteLoaderContext.Provider value={fakeLoader}>
-      <MemoryRouter initialEntries={[path]}>
-        <ChatSite />
-      </MemoryRouter>
-    </RemoteLoaderContext.Provider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <RemoteLoaderContext.Provider value={fakeLoader}>
+        <MemoryRouter initialEntries={[path]}>
+          <ChatSite />
+        </MemoryRouter>
+      </RemoteLoaderContext.Provider>
+      <Toaster />
+    </QueryClientProvider>,
   );
 }
 
@@ -84,6 +94,18 @@ describe('chat site routes (spec §2)', () => {
     expect((await screen.findByTestId('remote')).textContent).toBe('chat');
     signIn({ ...user, accessLevel: 'admin' });
     expect((await screen.findByTestId('remote')).textContent).toBe('admin');
+  });
+});
+
+describe('host API given to remotes', () => {
+  it('raises a toast in the shell and signs out back to the sign-in screen', async () => {
+    signIn();
+    renderAt('/chat/3');
+    fireEvent.click(await screen.findByRole('button', { name: 'toast' }));
+    expect(screen.getByTestId('toast').getAttribute('data-variant')).toBe('destructive');
+    fireEvent.click(screen.getByRole('button', { name: 'sign out' }));
+    expect(screen.getByTestId('sign-in-screen')).toBeTruthy();
+    expect(localStorage.getItem(storageKeys.user())).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import { useContext, useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from '@noek/ui';
 import { useSessionStore } from '../features/auth/session.store';
@@ -10,6 +11,7 @@ import { useViewStore } from './view.store';
 /** The one prop object every remote receives: who is signed in, where we are, and the host API. */
 export function useRemoteProps(site: SiteVariant, screen?: string): RemoteProps {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const params = useParams();
   const user = useSessionStore((s) => s.user);
   const setUser = useSessionStore((s) => s.setUser);
@@ -25,13 +27,16 @@ export function useRemoteProps(site: SiteVariant, screen?: string): RemoteProps 
       toast: (t) => void toast(t),
       setView,
       setUser,
+      // Spec §4: logout clears the query cache and the stored session (the auth feature adds the
+      // server call and the other host's redirect).
       signOut: () => {
+        queryClient.clear();
         clear();
         setView('chat');
         navigate('/');
       },
     }),
-    [navigate, setView, setUser, clear],
+    [navigate, queryClient, setView, setUser, clear],
   );
 
   return useMemo(

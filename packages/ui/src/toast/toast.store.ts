@@ -1,6 +1,5 @@
 import { create } from 'zustand';
-import { MAX_TOASTS } from '@noek/contracts';
-import type { ToastInput } from '../contracts-bridge';
+import { MAX_TOASTS, type ToastInput } from '@noek/contracts';
 
 export interface Toast extends ToastInput {
   id: number;

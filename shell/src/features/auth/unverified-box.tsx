@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { ApiError, serverMessageOr } from '@noek/contracts';
+import { authApi, NetworkError } from './auth-api';
+import { authText } from './auth-messages';
+
+/** The yellow box after a login for an unverified email (spec §2, §8 resend messages). */
+export function UnverifiedBox({ email }: { email: string }) {
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+
+  async function resend() {
+    setBusy(true);
+    setResult(null);
+    try {
+      await authApi.resendVerification(email);
+      setResult({ ok: true, text: authText.resendSent });
+    } catch (err) {
+      const text = err instanceof NetworkError || !(err instanceof ApiError) ? authText.resendNetwork : serverMessageOr(err, authText.resendFailed);
+      setResult({ ok: false, text });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="auth-warning" data-testid="unverified-box" role="status">
+      <strong>{authText.emailNotVerifiedFor(email)}</strong>
+      <button type="button" className="noek-btn noek-btn-outline" onClick={() => void resend()} disabled={busy} data-testid="resend-verification">
+        {authText.resendVerification}
+      </button>
+      {result && (
+        <p className={result.ok ? 'auth-success' : 'auth-error'} data-testid="resend-result">
+          {result.text}
+        </p>
+      )}
+    </div>
+  );
+}
