@@ -96,7 +96,9 @@ interface NetworkPolicySpec {
 
 function loadK8s(): Map<string, Doc[]> {
   const files = new Map<string, Doc[]>();
-  for (const file of readdirSync(k8sDir).filter((f) => f.endsWith('.yaml')).sort()) {
+  for (const file of readdirSync(k8sDir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()) {
     const docs = parseAllDocuments(readFileSync(join(k8sDir, file), 'utf8'));
     for (const d of docs) if (d.errors.length) throw new Error(`${file}: ${d.errors[0]?.message}`);
     files.set(file, docs.map((d) => d.toJS() as Doc).filter(Boolean));
@@ -106,7 +108,8 @@ function loadK8s(): Map<string, Doc[]> {
 
 const files = loadK8s();
 const all = [...files.values()].flat();
-const ofKind = <T>(kind: string) => all.filter((d) => d.kind === kind).map((d) => ({ doc: d, spec: d.spec as T }));
+const ofKind = <T>(kind: string) =>
+  all.filter((d) => d.kind === kind).map((d) => ({ doc: d, spec: d.spec as T }));
 const workloads = ofKind<Workload>('Deployment')
   .concat(ofKind<Workload>('StatefulSet'))
   .concat(ofKind<{ template: Workload['template'] }>('Job') as { doc: Doc; spec: Workload }[]);
@@ -131,10 +134,29 @@ const remotes = ['chat', 'admin', 'billing', 'marketing'];
 /** Variables each deployable must be given explicitly (the brief of docs/deployment.md, "Environment"). */
 const requiredEnv: Record<string, string[]> = {
   gateway: [
-    'PORT', 'HOST', 'AUTH_URL', 'CHAT_URL', 'BILLING_URL', 'ADMIN_URL', 'ALLOWED_ORIGINS', 'MARKETING_HOSTS',
-    'CHAT_HOSTS', 'APP_VERSION', 'MAX_BODY_BYTES', 'UPSTREAM_TIMEOUT_MS', 'LOG_LEVEL',
+    'PORT',
+    'HOST',
+    'AUTH_URL',
+    'CHAT_URL',
+    'BILLING_URL',
+    'ADMIN_URL',
+    'ALLOWED_ORIGINS',
+    'MARKETING_HOSTS',
+    'CHAT_HOSTS',
+    'APP_VERSION',
+    'MAX_BODY_BYTES',
+    'UPSTREAM_TIMEOUT_MS',
+    'LOG_LEVEL',
   ],
-  auth: ['AUTH_PRIVATE_KEY', 'AUTH_PUBLIC_KEY', 'SMTP_URL', 'MAIL_FROM', 'APP_ORIGIN', 'ADMIN_EMAIL', 'ADMIN_PASSWORD'],
+  auth: [
+    'AUTH_PRIVATE_KEY',
+    'AUTH_PUBLIC_KEY',
+    'SMTP_URL',
+    'MAIL_FROM',
+    'APP_ORIGIN',
+    'ADMIN_EMAIL',
+    'ADMIN_PASSWORD',
+  ],
   chat: ['AUTH_PUBLIC_KEY', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL'],
   billing: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'],
   admin: [],
@@ -154,7 +176,10 @@ const plannedEnv: Record<string, string[]> = {
 };
 
 interface EnvSchema {
-  safeParse(env: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
+  safeParse(env: unknown): {
+    success: boolean;
+    error?: { issues: { path: PropertyKey[]; message: string }[] };
+  };
   shape?: Record<string, unknown>;
 }
 
@@ -163,7 +188,9 @@ async function envSchemaOf(appDir: string): Promise<EnvSchema | undefined> {
   const path = join(root, appDir, 'src', 'config.ts');
   if (!existsSync(path)) return undefined;
   const mod = (await import(path)) as Record<string, unknown>;
-  const entry = Object.entries(mod).find(([name, v]) => name.endsWith('EnvSchema') && typeof v === 'object' && v !== null);
+  const entry = Object.entries(mod).find(
+    ([name, v]) => name.endsWith('EnvSchema') && typeof v === 'object' && v !== null,
+  );
   return entry?.[1] as EnvSchema | undefined;
 }
 
@@ -214,49 +241,60 @@ describe('k8s manifests', () => {
       (f) => !['kustomization.yaml', 'secrets.template.yaml', 'k6-job.yaml'].includes(f),
     );
     expect([...(k.resources ?? [])].sort()).toEqual(expected.sort());
-    const images = new Set(workloads.flatMap(({ spec }) => containersOf(spec.template.spec).map((c) => c.image.split(':')[0])));
-    for (const i of k.images ?? []) expect(images.has(i.name), `kustomization image ${i.name} is used`).toBe(true);
+    const images = new Set(
+      workloads.flatMap(({ spec }) => containersOf(spec.template.spec).map((c) => c.image.split(':')[0])),
+    );
+    for (const i of k.images ?? [])
+      expect(images.has(i.name), `kustomization image ${i.name} is used`).toBe(true);
   });
 
   it('every Noek deployable has its own manifest file', () => {
     for (const name of [...Object.keys(nodeApps), ...remotes.map((r) => `mfe-${r}`)]) {
       expect(files.has(`${name}.yaml`), name).toBe(true);
-      expect(deployments.some(({ doc }) => doc.metadata.name === name), name).toBe(true);
+      expect(
+        deployments.some(({ doc }) => doc.metadata.name === name),
+        name,
+      ).toBe(true);
     }
   });
 
-  describe.each(workloads.map((w) => [`${w.doc.kind}/${w.doc.metadata.name}`, w.spec] as const))('%s', (_, spec) => {
-    const pod = spec.template.spec;
-    it('runs as non-root with RuntimeDefault seccomp and no service account token', () => {
-      expect(pod.securityContext?.runAsNonRoot).toBe(true);
-      expect(pod.securityContext?.runAsUser).toBeGreaterThan(0);
-      expect(pod.securityContext?.seccompProfile?.type).toBe('RuntimeDefault');
-      expect(pod.automountServiceAccountToken).toBe(false);
-      expect(pod.hostNetwork ?? false).toBe(false);
-      expect(pod.hostPID ?? false).toBe(false);
-    });
-    it('every container: read-only root fs, no privilege escalation, all capabilities dropped, limits', () => {
-      for (const c of containersOf(pod)) {
-        const sc = c.securityContext ?? {};
-        expect(sc.readOnlyRootFilesystem, c.name).toBe(true);
-        expect(sc.allowPrivilegeEscalation, c.name).toBe(false);
-        expect(sc.privileged ?? false, c.name).toBe(false);
-        expect(sc.capabilities?.drop, c.name).toEqual(['ALL']);
-        expect(sc.capabilities?.add ?? [], c.name).toEqual([]);
-        if (sc.runAsUser !== undefined) expect(sc.runAsUser).toBeGreaterThan(0);
-        for (const kind of ['requests', 'limits'] as const) {
-          expect(c.resources?.[kind]?.cpu, `${c.name} ${kind}.cpu`).toBeTruthy();
-          expect(c.resources?.[kind]?.memory, `${c.name} ${kind}.memory`).toBeTruthy();
+  describe.each(workloads.map((w) => [`${w.doc.kind}/${w.doc.metadata.name}`, w.spec] as const))(
+    '%s',
+    (_, spec) => {
+      const pod = spec.template.spec;
+      it('runs as non-root with RuntimeDefault seccomp and no service account token', () => {
+        expect(pod.securityContext?.runAsNonRoot).toBe(true);
+        expect(pod.securityContext?.runAsUser).toBeGreaterThan(0);
+        expect(pod.securityContext?.seccompProfile?.type).toBe('RuntimeDefault');
+        expect(pod.automountServiceAccountToken).toBe(false);
+        expect(pod.hostNetwork ?? false).toBe(false);
+        expect(pod.hostPID ?? false).toBe(false);
+      });
+      it('every container: read-only root fs, no privilege escalation, all capabilities dropped, limits', () => {
+        for (const c of containersOf(pod)) {
+          const sc = c.securityContext ?? {};
+          expect(sc.readOnlyRootFilesystem, c.name).toBe(true);
+          expect(sc.allowPrivilegeEscalation, c.name).toBe(false);
+          expect(sc.privileged ?? false, c.name).toBe(false);
+          expect(sc.capabilities?.drop, c.name).toEqual(['ALL']);
+          expect(sc.capabilities?.add ?? [], c.name).toEqual([]);
+          if (sc.runAsUser !== undefined) expect(sc.runAsUser).toBeGreaterThan(0);
+          for (const kind of ['requests', 'limits'] as const) {
+            expect(c.resources?.[kind]?.cpu, `${c.name} ${kind}.cpu`).toBeTruthy();
+            expect(c.resources?.[kind]?.memory, `${c.name} ${kind}.memory`).toBeTruthy();
+          }
+          expect(c.image, `${c.name} image pinned`).toMatch(/:[\w.-]+$/);
+          expect(c.image).not.toMatch(/:latest$/);
+          for (const p of c.ports ?? []) expect(p.hostPort, `${c.name} hostPort`).toBeUndefined();
         }
-        expect(c.image, `${c.name} image pinned`).toMatch(/:[\w.-]+$/);
-        expect(c.image).not.toMatch(/:latest$/);
-        for (const p of c.ports ?? []) expect(p.hostPort, `${c.name} hostPort`).toBeUndefined();
-      }
-    });
-  });
+      });
+    },
+  );
 
   describe.each(
-    workloads.filter((w) => w.doc.kind !== 'Job').map((w) => [`${w.doc.kind}/${w.doc.metadata.name}`, w] as const),
+    workloads
+      .filter((w) => w.doc.kind !== 'Job')
+      .map((w) => [`${w.doc.kind}/${w.doc.metadata.name}`, w] as const),
   )('%s (long-running)', (_, { doc, spec }) => {
     const pod = spec.template.spec;
     const main = pod.containers[0]!;
@@ -279,30 +317,33 @@ describe('k8s manifests', () => {
     });
   });
 
-  describe.each(deployments.map((d) => [d.doc.metadata.name, d.spec] as const))('Deployment %s', (name, spec) => {
-    const labels = spec.template.metadata.labels;
-    const matches = (sel: Record<string, string> = {}) =>
-      Object.keys(sel).length > 0 && Object.entries(sel).every(([k, v]) => labels[k] === v);
-    it('has a ClusterIP Service and a PodDisruptionBudget that select its pods', () => {
-      const svc = ofKind<ServiceSpec>('Service').find((s) => matches(s.spec.selector));
-      expect(svc, 'Service').toBeTruthy();
-      expect(svc!.spec.type ?? 'ClusterIP').toBe('ClusterIP');
-      const pdb = ofKind<{ minAvailable?: number; selector: Selector }>('PodDisruptionBudget').find((p) =>
-        matches(p.spec.selector.matchLabels),
-      );
-      expect(pdb, 'PodDisruptionBudget').toBeTruthy();
-      expect(spec.replicas ?? 1).toBeGreaterThan(pdb!.spec.minAvailable ?? 0);
-      expect(matches(spec.selector?.matchLabels)).toBe(true);
-    });
-    it('a Node deployable listens where its Service and probes point (PORT = containerPort)', () => {
-      if (!(name in nodeApps)) return;
-      const c = spec.template.spec.containers[0]!;
-      const env = resolveEnv(c);
-      expect(Number(env.PORT)).toBe(c.ports?.[0]?.containerPort);
-      expect(env.HOST, 'must listen on all interfaces in a pod').toBe('0.0.0.0');
-      expect(env.NODE_ENV).toBe('production');
-    });
-  });
+  describe.each(deployments.map((d) => [d.doc.metadata.name, d.spec] as const))(
+    'Deployment %s',
+    (name, spec) => {
+      const labels = spec.template.metadata.labels;
+      const matches = (sel: Record<string, string> = {}) =>
+        Object.keys(sel).length > 0 && Object.entries(sel).every(([k, v]) => labels[k] === v);
+      it('has a ClusterIP Service and a PodDisruptionBudget that select its pods', () => {
+        const svc = ofKind<ServiceSpec>('Service').find((s) => matches(s.spec.selector));
+        expect(svc, 'Service').toBeTruthy();
+        expect(svc!.spec.type ?? 'ClusterIP').toBe('ClusterIP');
+        const pdb = ofKind<{ minAvailable?: number; selector: Selector }>('PodDisruptionBudget').find((p) =>
+          matches(p.spec.selector.matchLabels),
+        );
+        expect(pdb, 'PodDisruptionBudget').toBeTruthy();
+        expect(spec.replicas ?? 1).toBeGreaterThan(pdb!.spec.minAvailable ?? 0);
+        expect(matches(spec.selector?.matchLabels)).toBe(true);
+      });
+      it('a Node deployable listens where its Service and probes point (PORT = containerPort)', () => {
+        if (!(name in nodeApps)) return;
+        const c = spec.template.spec.containers[0]!;
+        const env = resolveEnv(c);
+        expect(Number(env.PORT)).toBe(c.ports?.[0]?.containerPort);
+        expect(env.HOST, 'must listen on all interfaces in a pod').toBe('0.0.0.0');
+        expect(env.NODE_ENV).toBe('production');
+      });
+    },
+  );
 
   it('only the gateway is exposed: no NodePort/LoadBalancer, the Ingress reaches the gateway and the remotes’ files', () => {
     for (const { doc, spec } of ofKind<ServiceSpec>('Service')) {
@@ -312,7 +353,9 @@ describe('k8s manifests', () => {
     expect(ingresses).toHaveLength(1);
     const rules = ingresses[0]!.spec.rules;
     expect(rules.map((r) => r.host).sort()).toEqual(
-      [...configMap.CHAT_HOSTS!.split(','), ...configMap.MARKETING_HOSTS!.split(',')].map((h) => h.trim()).sort(),
+      [...configMap.CHAT_HOSTS!.split(','), ...configMap.MARKETING_HOSTS!.split(',')]
+        .map((h) => h.trim())
+        .sort(),
     );
     for (const rule of rules) {
       for (const p of rule.http.paths) {
@@ -337,7 +380,9 @@ describe('k8s manifests', () => {
       forApp(name).flatMap((p) => (p.spec.ingress ?? []).flatMap((r) => r.from ?? []));
     for (const s of Object.keys(servicePorts)) {
       expect(forApp(s), s).toHaveLength(1);
-      expect(ingressPeers(s), s).toEqual([{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } }]);
+      expect(ingressPeers(s), s).toEqual([
+        { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } },
+      ]);
     }
     for (const backing of ['postgres', 'nats']) {
       const peers = ingressPeers(backing).map((p) => p.podSelector?.matchLabels?.['app.kubernetes.io/name']);
@@ -399,12 +444,18 @@ describe('k8s manifests', () => {
     expect(existsSync(join(root, 'load', 'k6', script)), script).toBe(true);
     expect(job.doc.metadata.labels?.['app.kubernetes.io/name']).toBe('k6');
     // ConfigMaps are flat: the Job maps each key back to its path; every script must be mapped.
-    const volumes = (job.spec.template.spec as PodSpec & {
-      volumes: { name: string; configMap?: { items?: { key: string; path: string }[] } }[];
-    }).volumes;
-    const paths = (volumes.find((v) => v.name === 'scripts')?.configMap?.items ?? []).map((i) => i.path).sort();
+    const volumes = (
+      job.spec.template.spec as PodSpec & {
+        volumes: { name: string; configMap?: { items?: { key: string; path: string }[] } }[];
+      }
+    ).volumes;
+    const paths = (volumes.find((v) => v.name === 'scripts')?.configMap?.items ?? [])
+      .map((i) => i.path)
+      .sort();
     const k6Dir = join(root, 'load', 'k6');
-    const scripts = readdirSync(k6Dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
+    const scripts = readdirSync(k6Dir, { recursive: true, encoding: 'utf8' }).filter((f) =>
+      f.endsWith('.js'),
+    );
     expect(paths).toEqual(scripts.sort());
   });
 });
@@ -439,26 +490,45 @@ function composeEnv(): Record<string, string> {
   return vars;
 }
 function interpolate(value: string, vars: Record<string, string>): string {
-  return value.replace(/\$\{([A-Z0-9_]+)(?:(:?-)([^}]*)|(:?\?)([^}]*))?\}/g, (_, name: string, dash, def, q, msg) => {
-    const v = vars[name];
-    if (q && (v === undefined || (q === ':?' && v === ''))) throw new Error(`compose: ${name} required: ${msg}`);
-    if (dash && (v === undefined || (dash === ':-' && v === ''))) return def ?? '';
-    return v ?? '';
-  });
+  return value.replace(
+    /\$\{([A-Z0-9_]+)(?:(:?-)([^}]*)|(:?\?)([^}]*))?\}/g,
+    (_, name: string, dash, def, q, msg) => {
+      const v = vars[name];
+      if (q && (v === undefined || (q === ':?' && v === '')))
+        throw new Error(`compose: ${name} required: ${msg}`);
+      if (dash && (v === undefined || (dash === ':-' && v === ''))) return def ?? '';
+      return v ?? '';
+    },
+  );
 }
 
 describe('docker-compose.yml', () => {
-  const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, ComposeService> };
+  const compose = parse(read('docker-compose.yml'), { merge: true }) as {
+    services: Record<string, ComposeService>;
+  };
   const services = compose.services;
   const vars = composeEnv();
   const envOf = (name: string) =>
     Object.fromEntries(
-      Object.entries(services[name]!.environment ?? {}).map(([k, v]) => [k, interpolate(String(v ?? ''), vars)]),
+      Object.entries(services[name]!.environment ?? {}).map(([k, v]) => [
+        k,
+        interpolate(String(v ?? ''), vars),
+      ]),
     );
 
   it('has PostgreSQL, NATS, the four services, the gateway and the five static apps', () => {
     expect(Object.keys(services).sort()).toEqual(
-      ['postgres', 'nats', 'auth', 'chat', 'billing', 'admin', 'gateway', 'shell', ...remotes.map((r) => `mfe-${r}`)].sort(),
+      [
+        'postgres',
+        'nats',
+        'auth',
+        'chat',
+        'billing',
+        'admin',
+        'gateway',
+        'shell',
+        ...remotes.map((r) => `mfe-${r}`),
+      ].sort(),
     );
   });
 
@@ -516,7 +586,9 @@ describe('docker-compose.yml', () => {
           expect(env[`${s.toUpperCase()}_URL`]).toBe(`http://${s}:${port}`);
         }
       } else {
-        expect(env.DATABASE_URL).toBe(`postgresql://${name}:${vars[`${name.toUpperCase()}_DB_PASSWORD`]}@postgres:5432/noek`);
+        expect(env.DATABASE_URL).toBe(
+          `postgresql://${name}:${vars[`${name.toUpperCase()}_DB_PASSWORD`]}@postgres:5432/noek`,
+        );
         expect(env.PORT).toBe(String(servicePorts[name]));
       }
     });

@@ -44,8 +44,11 @@ let conversationId = null;
 
 export default function (data) {
   if (conversationId === null) {
-    const res = http.post(`${BASE_URL}/api/conversations`, JSON.stringify({ title: `k6 VU ${__VU}` }),
-      jsonParams(data.cookies, { tags: { name: 'POST /api/conversations' } }));
+    const res = http.post(
+      `${BASE_URL}/api/conversations`,
+      JSON.stringify({ title: `k6 VU ${__VU}` }),
+      jsonParams(data.cookies, { tags: { name: 'POST /api/conversations' } }),
+    );
     if (!check(res, { 'conversation created': (r) => r.status === 200 || r.status === 201 })) {
       fail(`create conversation answered ${res.status}: ${String(res.body).slice(0, 200)}`);
     }

@@ -7,7 +7,8 @@ export const BASE_URL = (__ENV.BASE_URL || 'http://localhost:8080').replace(/\/+
 /** The Origin sent on state-changing requests: must be one of the gateway's ALLOWED_ORIGINS. */
 export const ORIGIN = __ENV.ORIGIN || BASE_URL;
 
-export const num = (name, def) => (__ENV[name] !== undefined && __ENV[name] !== '' ? Number(__ENV[name]) : def);
+export const num = (name, def) =>
+  __ENV[name] !== undefined && __ENV[name] !== '' ? Number(__ENV[name]) : def;
 
 /**
  * SPREAD_CLIENTS=1 sends a distinct X-Forwarded-For per VU so the gateway's per-client rate limit sees many
@@ -31,9 +32,16 @@ export function jsonParams(cookies, extra = {}) {
 
 /** Signs in and answers the session cookies as k6 request-scoped cookies. */
 export function signIn(email, password) {
-  const res = http.post(`${BASE_URL}/api/auth/login`, JSON.stringify({ email, password }), jsonParams({}, {
-    tags: { name: 'POST /api/auth/login' },
-  }));
+  const res = http.post(
+    `${BASE_URL}/api/auth/login`,
+    JSON.stringify({ email, password }),
+    jsonParams(
+      {},
+      {
+        tags: { name: 'POST /api/auth/login' },
+      },
+    ),
+  );
   if (!check(res, { 'sign-in 200': (r) => r.status === 200 })) {
     fail(`sign-in as ${email} answered ${res.status}: ${String(res.body).slice(0, 200)}`);
   }
@@ -47,6 +55,7 @@ export function signIn(email, password) {
 export function credentials() {
   const email = __ENV.NOEK_EMAIL;
   const password = __ENV.NOEK_PASSWORD;
-  if (!email || !password) fail('set NOEK_EMAIL and NOEK_PASSWORD (a verified account; the admin for chat-send)');
+  if (!email || !password)
+    fail('set NOEK_EMAIL and NOEK_PASSWORD (a verified account; the admin for chat-send)');
   return { email, password };
 }
