@@ -1,0 +1,7 @@
+/** React Query keys of the chat remote, in one place so updates and invalidations agree. */
+export const chatKeys = {
+  conversations: ['chat', 'conversations'] as const,
+  archived: ['chat', 'conversations', 'archived'] as const,
+  messages: (conversationId: number) => ['chat', 'messages', conversationId] as const,
+  settings: ['chat', 'settings'] as const,
+};

@@ -1,0 +1,65 @@
+import { isUpgradeOffered, type User } from '@noek/contracts';
+import { ThemeToggle } from '@noek/ui';
+
+export interface ChatHeaderProps {
+  user: User;
+  title: string;
+  funMode: boolean;
+  hasConversation: boolean;
+  onToggleSidebar: () => void;
+  onClear: () => void;
+  /** Absent handlers hide their buttons (spec §2 visibility rules). */
+  onSubscribe?: () => void;
+  onOpenAdmin?: () => void;
+  onOpenAccount: () => void;
+  onSignOut: () => void;
+}
+
+/**
+ * Spec §2 header: menu toggle (mobile), logo, title, 'Fun Mode' badge when on, 'Upgrade to SuperNoek'
+ * (no level or basic, and a subscribe handler), account chip (name, email → account), clear-conversation
+ * (only with an active conversation), theme toggle, 'Admin' (admin handler only; hidden on small
+ * screens by CSS), sign-out.
+ */
+export function ChatHeader(p: ChatHeaderProps) {
+  return (
+    <header className="chat-header">
+      <button type="button" className="chat-header__menu noek-btn noek-btn-ghost" aria-label="Toggle sidebar" onClick={p.onToggleSidebar}>
+        ☰
+      </button>
+      <span className="chat-header__logo" aria-label="Noek">
+        Noek
+      </span>
+      <h1 className="chat-header__title">{p.title}</h1>
+      {p.funMode && (
+        <span className="chat-badge" data-testid="fun-mode-badge">
+          Fun Mode
+        </span>
+      )}
+      <span className="chat-header__spacer" />
+      {p.onSubscribe && isUpgradeOffered(p.user.accessLevel) && (
+        <button type="button" className="noek-btn" onClick={p.onSubscribe}>
+          Upgrade to SuperNoek
+        </button>
+      )}
+      <button type="button" className="chat-account" onClick={p.onOpenAccount} aria-label="Account">
+        <span className="chat-account__name">{p.user.name}</span>
+        <span className="chat-account__email">{p.user.email}</span>
+      </button>
+      {p.hasConversation && (
+        <button type="button" className="noek-btn noek-btn-ghost" aria-label="Clear conversation" title="Clear conversation" onClick={p.onClear}>
+          🧹
+        </button>
+      )}
+      <ThemeToggle />
+      {p.onOpenAdmin && (
+        <button type="button" className="noek-btn noek-btn-outline chat-header__admin" onClick={p.onOpenAdmin}>
+          Admin
+        </button>
+      )}
+      <button type="button" className="noek-btn noek-btn-ghost" aria-label="Sign out" title="Sign out" onClick={p.onSignOut}>
+        ⎋
+      </button>
+    </header>
+  );
+}

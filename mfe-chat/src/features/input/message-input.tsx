@@ -1,0 +1,63 @@
+import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { INPUT_MAX_HEIGHT_PX } from '@noek/contracts';
+
+export interface MessageInputProps {
+  onSend: (content: string) => void;
+  /** While a message is being sent or a reply streams (spec §4: the input is disabled). */
+  disabled: boolean;
+  placeholder?: string;
+}
+
+/**
+ * Spec §5: sends the trimmed text when non-empty and not disabled; Enter sends, Shift+Enter inserts a
+ * newline; the box grows with its content up to 128 px, then scrolls.
+ */
+export function MessageInput({ onSend, disabled, placeholder = 'Type your message...' }: MessageInputProps) {
+  const [text, setText] = useState('');
+  const ref = useRef<HTMLTextAreaElement>(null);
+
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, INPUT_MAX_HEIGHT_PX)}px`;
+    el.style.overflowY = el.scrollHeight > INPUT_MAX_HEIGHT_PX ? 'auto' : 'hidden';
+  }, [text]);
+
+  const canSend = !disabled && text.trim().length > 0;
+  const submit = () => {
+    if (!canSend) return;
+    onSend(text.trim());
+    setText('');
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    // isComposing: Enter that confirms an IME composition (Japanese, Chinese) must not send.
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      submit();
+    }
+  };
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    submit();
+  };
+
+  return (
+    <form className="chat-input" onSubmit={onSubmit}>
+      <textarea
+        ref={ref}
+        value={text}
+        rows={1}
+        disabled={disabled}
+        placeholder={placeholder}
+        aria-label="Message"
+        style={{ maxHeight: INPUT_MAX_HEIGHT_PX }}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <button type="submit" className="noek-btn" disabled={!canSend} aria-label="Send message">
+        Send
+      </button>
+    </form>
+  );
+}
