@@ -395,6 +395,31 @@ describe('k8s manifests', () => {
     for (const r of remotes) expect(forApp(`mfe-${r}`)[0]?.spec.egress, `mfe-${r}`).toEqual([]);
   });
 
+  it('every in-cluster address a deployable is given is open in the network policies, both ways', () => {
+    const policies = ofKind<NetworkPolicySpec>('NetworkPolicy');
+    const named = (p: PeerRule) => p.podSelector?.matchLabels?.['app.kubernetes.io/name'];
+    const egressTo = (app: string) =>
+      policies
+        .filter((p) => p.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === app)
+        .flatMap((p) => (p.spec.egress ?? []).flatMap((r) => (r.to ?? []).map(named)));
+    const ingressFrom = (app: string) =>
+      policies
+        .filter((p) => p.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === app)
+        .flatMap((p) => (p.spec.ingress ?? []).flatMap((r) => (r.from ?? []).map(named)));
+    const serviceNames = new Set(ofKind<ServiceSpec>('Service').map((s) => s.doc.metadata.name));
+    let checked = 0;
+    for (const { doc, spec } of deployments) {
+      for (const value of Object.values(resolveEnv(spec.template.spec.containers[0]!))) {
+        const host = /^[a-z]+:\/\/(?:[^@/]*@)?([a-z0-9-]+)(?::\d+)?(?:[/?]|$)/.exec(value)?.[1];
+        if (!host || !serviceNames.has(host)) continue;
+        checked++;
+        expect(egressTo(doc.metadata.name), `${doc.metadata.name} -> ${host} (egress)`).toContain(host);
+        expect(ingressFrom(host), `${doc.metadata.name} -> ${host} (ingress)`).toContain(doc.metadata.name);
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(4 + 2 * Object.keys(servicePorts).length);
+  });
+
   it('every ConfigMap and Secret key a container reads exists', () => {
     for (const { doc, spec } of workloads) {
       for (const c of containersOf(spec.template.spec)) {
