@@ -4,6 +4,9 @@ import { z } from 'zod';
 const schema = z.object({
   DATABASE_URL: z.url().default('postgresql://postgres@127.0.0.1:5432/noek'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  /** auth, chat, billing and admin listen on this port and the next three. */
+  SERVICE_PORT_BASE: z.coerce.number().int().min(1).max(65530).default(4001),
 });
 
 export function scriptEnv(env: NodeJS.ProcessEnv = process.env) {

@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { withSigningKeys } from './keys';
 import { serveStatic, type StaticServer } from './static-server';
 
 export const serviceNames = ['auth', 'chat', 'billing', 'admin'] as const;
@@ -78,7 +79,8 @@ function stopChild(child: ChildProcess, graceMs = 10_000): Promise<void> {
   });
 }
 
-export async function launchProduct(opts: LaunchOptions): Promise<Launched> {
+export async function launchProduct(options: LaunchOptions): Promise<Launched> {
+  const opts = { ...options, env: withSigningKeys(options.env) };
   const children: ChildProcess[] = [];
   const serviceUrls = Object.fromEntries(
     serviceNames.map((s, i) => [s, `http://127.0.0.1:${opts.servicePortBase + i}`]),

@@ -1,0 +1,37 @@
+import { join } from 'node:path';
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * Defaults for the single-process mode, under whatever the user configured: the dev mailbox stands in for
+ * SMTP, keys are generated once under .data/keys, the app's origin is the local URL.
+ */
+export function embeddedDefaults(env: Env): Env {
+  const port = env.PORT ?? '8080';
+  const dataDir = env.DATA_DIR ?? '.data';
+  return {
+    DEV_MAILBOX: env.SMTP_URL ? 'false' : 'true',
+    KEYS_DIR: join(dataDir, 'keys'),
+    APP_ORIGIN: `http://localhost:${port}`,
+    MARKETING_HOSTS: 'noek.localhost',
+    LOG_LEVEL: 'warn',
+    ...env,
+    PORT: port,
+    DATA_DIR: dataDir,
+  };
+}
+
+/** The start-up banner's lines about what is embedded and what is real. */
+export function describeEmbedded(env: Env): string[] {
+  const origin = env.APP_ORIGIN ?? '';
+  return [
+    env.SMTP_URL
+      ? `  email        SMTP at ${new URL(env.SMTP_URL).host}`
+      : `  email        dev mailbox (no SMTP_URL): ${origin}/api/auth/dev/mailbox`,
+    env.OPENAI_API_KEY
+      ? `  assistant    ${env.OPENAI_MODEL ?? 'default model'} at ${env.OPENAI_BASE_URL ?? 'api.openai.com'}`
+      : '  assistant    offline responder (set OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL for a real model)',
+    env.STRIPE_SECRET_KEY ? '  payments     Stripe' : '  payments     not configured',
+    `  marketing    http://${(env.MARKETING_HOSTS ?? '').split(',')[0]}:${env.PORT} (the landing page host)`,
+  ];
+}

@@ -1,0 +1,29 @@
+/**
+ * `npm start`: the whole product in this one process with embedded defaults (PostgreSQL in WebAssembly
+ * under .data/, the in-process event bus, the dev mailbox, the offline assistant). Nothing to install but
+ * Node. Every part that has real configuration (SMTP_URL, OPENAI_API_KEY, ...) uses it instead.
+ */
+import { createGateway, loadGatewayConfig } from '@noek/gateway';
+import { startEmbedded } from '@noek/runtime';
+import { adminService } from '@noek/admin';
+import { authService } from '@noek/auth';
+import { billingService } from '@noek/billing';
+import { chatService } from '@noek/chat';
+import { describeEmbedded, embeddedDefaults } from './lib/embedded-defaults';
+import { withSigningKeys } from './lib/keys';
+
+const env = withSigningKeys(embeddedDefaults(process.env));
+
+await startEmbedded({
+  env,
+  services: { auth: authService, chat: chatService, billing: billingService, admin: adminService },
+  startGateway: async (gatewayEnv) => {
+    const gateway = createGateway(loadGatewayConfig(gatewayEnv));
+    const { url } = await gateway.start();
+    return { url: url.replace('127.0.0.1', 'localhost'), stop: () => gateway.stop() };
+  },
+  describe: describeEmbedded,
+}).catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
