@@ -51,7 +51,16 @@ async function shellLoadedInBrowser(): Promise<string[]> {
   const { port, server } = await startStaticSite(root, []);
   const browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await browser.newPage();
@@ -71,15 +80,20 @@ async function shellLoadedInBrowser(): Promise<string[]> {
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const row = (app: string, what: string, s: Size) =>
-  console.log(`${app.padEnd(14)} ${what.padEnd(34)} ${String(s.files).padStart(5)} ${kb(s.raw).padStart(10)} ${kb(s.gzip).padStart(10)}`);
+  console.log(
+    `${app.padEnd(14)} ${what.padEnd(34)} ${String(s.files).padStart(5)} ${kb(s.raw).padStart(10)} ${kb(s.gzip).padStart(10)}`,
+  );
 
 async function main(): Promise<void> {
   for (const app of ['shell', ...remotes.map((r) => `mfe-${r}`)]) {
-    if (!existsSync(path.join(root, app, 'dist'))) throw new Error(`${app}/dist missing: run \`npm run build\` first`);
+    if (!existsSync(path.join(root, app, 'dist')))
+      throw new Error(`${app}/dist missing: run \`npm run build\` first`);
   }
   console.log(`${'app'.padEnd(14)} ${'initial download'.padEnd(34)} files        raw       gzip`);
   const shellDist = path.join(root, 'shell/dist');
-  const allShellJs = (await readdir(shellDist)).filter((f) => f.endsWith('.js')).map((f) => path.join(shellDist, f));
+  const allShellJs = (await readdir(shellDist))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => path.join(shellDist, f));
   let shell: Size;
   if (existsSync(chromiumPath)) {
     shell = await measure(await shellLoadedInBrowser());

@@ -31,7 +31,9 @@ const fakeLoader: RemoteLoader = {
     const App: RemoteApp = ({ screen: s, params, host }) => (
       <div>
         <h1 data-testid="remote">{[key, s, params.conversationId].filter(Boolean).join(' ')}</h1>
-        <button onClick={() => host.toast({ title: 'Error', description: 'Failed', variant: 'destructive' })}>toast</button>
+        <button onClick={() => host.toast({ title: 'Error', description: 'Failed', variant: 'destructive' })}>
+          toast
+        </button>
         <button onClick={() => host.signOut()}>sign out</button>
       </div>
     );
@@ -80,9 +82,9 @@ describe('chat site routes (spec §2)', () => {
     expect((await screen.findByTestId('remote')).textContent).toBe(shown);
   });
 
-  it('any other path shows the 404 page', () => {
+  it('any other path shows the 404 page', async () => {
     renderAt('/no/such/page');
-    expect(screen.getByTestId('not-found-page')).toBeTruthy();
+    expect(await screen.findByTestId('not-found-page')).toBeTruthy();
   });
 
   it('toggles the account view and, for admins only, the admin dashboard in place of the chat', async () => {

@@ -1,12 +1,21 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { ResetPasswordPage, VerifyEmailPage } from '../features/auth/auth-pages';
+import type { ShellView } from '@noek/contracts';
 import { useSessionStore } from '../features/auth/session.store';
 import { SignInScreen } from '../features/auth/sign-in-screen';
-import { NotFoundPage } from '../features/not-found/not-found-page';
 import { RemoteRoute } from './remote-route';
-import type { ShellView } from '@noek/contracts';
 import { useViewStore } from './view.store';
+
+// Pages off the common path load on demand, keeping the first download of `/` small.
+const VerifyEmailPage = lazy(() =>
+  import('../features/auth/auth-pages').then((m) => ({ default: m.VerifyEmailPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../features/auth/auth-pages').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const NotFoundPage = lazy(() =>
+  import('../features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),
+);
 
 /** `/` and `/chat/:id` when signed in: the chat, or the view toggled in its place (spec §2). */
 function MainArea() {
@@ -24,14 +33,19 @@ export function ChatSite() {
   const signedIn = useSessionStore((s) => s.user !== null);
   const gate = (el: ReactNode) => (signedIn ? el : <SignInScreen />);
   return (
-    <Routes>
-      <Route path="/" element={gate(<MainArea />)} />
-      <Route path="/chat/:conversationId" element={gate(<MainArea />)} />
-      <Route path="/subscribe" element={gate(<RemoteRoute name="billing" site="chat" screen="subscribe" />)} />
-      <Route path="/success" element={gate(<RemoteRoute name="billing" site="chat" screen="success" />)} />
-      <Route path="/verify-email" element={<VerifyEmailPage />} />
-      <Route path="/reset-password" element={<ResetPasswordPage />} />
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <Suspense fallback={null}>
+      <Routes>
+        <Route path="/" element={gate(<MainArea />)} />
+        <Route path="/chat/:conversationId" element={gate(<MainArea />)} />
+        <Route
+          path="/subscribe"
+          element={gate(<RemoteRoute name="billing" site="chat" screen="subscribe" />)}
+        />
+        <Route path="/success" element={gate(<RemoteRoute name="billing" site="chat" screen="success" />)} />
+        <Route path="/verify-email" element={<VerifyEmailPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
   );
 }

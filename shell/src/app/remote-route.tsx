@@ -4,7 +4,15 @@ import { useRemoteProps } from './use-remote-props';
 import type { SiteVariant } from './variant';
 
 /** Mounts one remote for a route; `screen` tells a remote with several screens which one (e.g. billing). */
-export function RemoteRoute({ name, site, screen }: { name: RemoteName; site: SiteVariant; screen?: string }) {
+export function RemoteRoute({
+  name,
+  site,
+  screen,
+}: {
+  name: RemoteName;
+  site: SiteVariant;
+  screen?: string;
+}) {
   const props = useRemoteProps(site, screen);
   return <RemoteSlot name={name} props={props} />;
 }

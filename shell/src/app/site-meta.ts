@@ -13,7 +13,8 @@ export const siteMeta: Record<SiteVariant, SiteMeta> = {
   },
   marketing: {
     title: 'Noek: your AI chat assistant (beta)',
-    description: 'Noek is an AI chat assistant in beta. Fun mode, chat management, and SuperNoek for more messages.',
+    description:
+      'Noek is an AI chat assistant in beta. Fun mode, chat management, and SuperNoek for more messages.',
   },
 };
 

@@ -4,9 +4,12 @@ import { normalizeHost, pickVariant } from './variant';
 const lists = { chatHosts: ['chat.noek.example'], marketingHosts: ['noek.localhost', 'noek.example:8443'] };
 
 describe('pickVariant', () => {
-  it.each(['localhost', '127.0.0.1', '127.1.2.3', '[::1]', '::1', 'LOCALHOST'])('shows the chat app on loopback %s', (h) => {
-    expect(pickVariant(h, lists)).toBe('chat');
-  });
+  it.each(['localhost', '127.0.0.1', '127.1.2.3', '[::1]', '::1', 'LOCALHOST'])(
+    'shows the chat app on loopback %s',
+    (h) => {
+      expect(pickVariant(h, lists)).toBe('chat');
+    },
+  );
 
   it('shows the chat app on a listed chat host, whatever the case', () => {
     expect(pickVariant('Chat.Noek.Example', lists)).toBe('chat');

@@ -9,7 +9,12 @@ const titles: Record<RemoteName, string> = {
 
 export function RemoteLoading({ name }: { name: RemoteName }) {
   return (
-    <div className="shell-remote-state" data-testid={`remote-loading-${name}`} role="status" aria-live="polite">
+    <div
+      className="shell-remote-state"
+      data-testid={`remote-loading-${name}`}
+      role="status"
+      aria-live="polite"
+    >
       <div className="noek-spinner" aria-hidden="true" />
       <span className="noek-muted">Loading {titles[name]}…</span>
     </div>
@@ -17,12 +22,22 @@ export function RemoteLoading({ name }: { name: RemoteName }) {
 }
 
 /** Shown in place of a remote that is down, too slow or crashed; the rest of the shell keeps working. */
-export function RemoteFallback({ name, error, onRetry }: { name: RemoteName; error: Error; onRetry: () => void }) {
+export function RemoteFallback({
+  name,
+  error,
+  onRetry,
+}: {
+  name: RemoteName;
+  error: Error;
+  onRetry: () => void;
+}) {
   return (
     <div className="shell-remote-state" data-testid={`remote-fallback-${name}`} role="alert">
       <div className="noek-card noek-stack" style={{ maxWidth: 440, textAlign: 'center' }}>
         <strong>{titles[name]} is unavailable right now</strong>
-        <span className="noek-muted">This part of Noek could not be loaded. Check your connection and try again.</span>
+        <span className="noek-muted">
+          This part of Noek could not be loaded. Check your connection and try again.
+        </span>
         <small className="noek-muted" data-testid={`remote-error-${name}`}>
           {error.message}
         </small>

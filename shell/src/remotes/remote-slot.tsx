@@ -27,7 +27,12 @@ const asError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));
  * Loads one remote's ./App with a time limit and renders it inside an error boundary. Load
  * failures, timeouts and render crashes all end in the same fallback with a 'Retry' button.
  */
-export function RemoteSlot({ name, props, loader: loaderProp, timeoutMs = REMOTE_LOAD_TIMEOUT_MS }: RemoteSlotProps) {
+export function RemoteSlot({
+  name,
+  props,
+  loader: loaderProp,
+  timeoutMs = REMOTE_LOAD_TIMEOUT_MS,
+}: RemoteSlotProps) {
   const contextLoader = useContext(RemoteLoaderContext);
   const loader = loaderProp ?? contextLoader;
   const [attempt, setAttempt] = useState(0);

@@ -18,7 +18,8 @@ const readBody = (req: IncomingMessage) =>
 beforeAll(async () => {
   server = createServer(async (req, res) => {
     last = { method: req.method, type: req.headers['content-type'], body: await readBody(req) };
-    if (req.url === '/ok') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"version":"1"}');
+    if (req.url === '/ok')
+      return res.writeHead(200, { 'content-type': 'application/json' }).end('{"version":"1"}');
     if (req.url === '/missing') return res.writeHead(404).end('{"code":"NOT_FOUND","message":"nope"}');
     return res.writeHead(503).end();
   });
@@ -40,7 +41,9 @@ describe('apiRequest (spec §7)', () => {
   });
 
   it('raises "{status}: {body}" on a non-success answer', async () => {
-    await expect(apiRequest('GET', `${base}/missing`)).rejects.toThrow('404: {"code":"NOT_FOUND","message":"nope"}');
+    await expect(apiRequest('GET', `${base}/missing`)).rejects.toThrow(
+      '404: {"code":"NOT_FOUND","message":"nope"}',
+    );
   });
 
   it('uses the status text when the body is empty', async () => {

@@ -31,7 +31,11 @@ export const useToastStore = create<ToastState>((set, get) => ({
     for (const t of get().toasts) if (!kept.includes(t)) clearTimer(t.id);
     set({ toasts: kept });
     const duration = input.durationMs ?? defaultToastDurationMs;
-    if (duration > 0) timers.set(id, setTimeout(() => get().dismiss(id), duration));
+    if (duration > 0)
+      timers.set(
+        id,
+        setTimeout(() => get().dismiss(id), duration),
+      );
     return id;
   },
   dismiss: (id) => {

@@ -18,7 +18,12 @@ export function Toaster() {
             <div className="noek-toast-title">{t.title}</div>
             {t.description ? <div className="noek-toast-description">{t.description}</div> : null}
           </div>
-          <button type="button" className="noek-toast-close" aria-label="Dismiss" onClick={() => dismiss(t.id)}>
+          <button
+            type="button"
+            className="noek-toast-close"
+            aria-label="Dismiss"
+            onClick={() => dismiss(t.id)}
+          >
             ×
           </button>
         </div>

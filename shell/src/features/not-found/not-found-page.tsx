@@ -21,7 +21,12 @@ export function NotFoundPage({ chatHref = '/' }: NotFoundPageProps) {
           <button type="button" className="noek-btn" data-testid="not-found-return" onClick={returnToChat}>
             Return to Chat
           </button>
-          <button type="button" className="noek-btn noek-btn-outline" data-testid="not-found-back" onClick={() => navigate(-1)}>
+          <button
+            type="button"
+            className="noek-btn noek-btn-outline"
+            data-testid="not-found-back"
+            onClick={() => navigate(-1)}
+          >
             Go Back
           </button>
         </div>
