@@ -74,47 +74,62 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
     sseHeartbeatMs: config.sseHeartbeatMs,
     proto: config.trustHttps ? 'https' : 'http',
     ownedResponseHeaders: ownedHeaderNames(security),
+    ownedHeaderList: security.flat(),
+    prepare: (res, requestId) => prepare(res, requestId),
     logger,
     onFailure: (service, kind) => metrics.failure(service, kind),
     streams,
+  };
+
+  /** The gateway's own headers, on every answer that is not a proxied one. */
+  const prepare = (res: ServerResponse, requestId: string) => {
+    applyHeaders(res, security);
+    res.setHeader('X-Request-Id', requestId);
   };
 
   let draining = false;
   let inFlight = 0;
   let onIdle: (() => void) | undefined;
 
+  const refuse = (res: ServerResponse, requestId: string, status: number, code: string, message: string, headers?: Record<string, string>) => {
+    prepare(res, requestId);
+    sendError(res, status, code, message, requestId, headers);
+    return 'gateway';
+  };
+
+  /** /api: rate limit, the gateway's own /api/version, origin and content-type checks, then the proxy. */
   const handleApi = (req: IncomingMessage, res: ServerResponse, path: string, requestId: string): string => {
     const clientIp = clientAddress(req, config.trustProxyHops);
     const wait = limiter.take(clientIp);
     if (wait > 0) {
-      sendError(res, 429, errorCodes.rateLimited, 'Too many requests. Please wait a moment and try again.', requestId, {
+      return refuse(res, requestId, 429, errorCodes.rateLimited, 'Too many requests. Please wait a moment and try again.', {
         'Retry-After': String(wait),
       });
-      return 'gateway';
     }
     if (path === gatewayApiPaths.version) {
-      if (req.method === 'GET' || req.method === 'HEAD') sendJson(res, 200, versionBody);
-      else sendError(res, 405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed here.`, requestId, { Allow: 'GET, HEAD' });
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        return refuse(res, requestId, 405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed here.`, { Allow: 'GET, HEAD' });
+      }
+      prepare(res, requestId);
+      sendJson(res, 200, versionBody);
       return 'gateway';
     }
     if (!originAllowed(req, path, originPolicy)) {
-      sendError(res, 403, errorCodes.foreignOrigin, 'This request came from another site and was refused.', requestId);
-      return 'gateway';
+      return refuse(res, requestId, 403, errorCodes.foreignOrigin, 'This request came from another site and was refused.');
     }
     const service = serviceForApiPath(path);
     if (!service) {
-      sendError(res, 404, errorCodes.notFound, `No route for ${req.method} ${path.slice(0, 200)}.`, requestId);
-      return 'gateway';
+      return refuse(res, requestId, 404, errorCodes.notFound, `No route for ${req.method} ${path.slice(0, 200)}.`);
     }
     if (!contentTypeAllowed(req)) {
-      sendError(res, 415, errorCodes.unsupportedMediaType, 'Send the request body as JSON (Content-Type: application/json).', requestId);
-      return 'gateway';
+      return refuse(res, requestId, 415, errorCodes.unsupportedMediaType, 'Send the request body as JSON (Content-Type: application/json).');
     }
     proxyRequest(proxyContext, upstreams[service], { req, res, requestId, clientIp });
     return service;
   };
 
   const handleSite = (req: IncomingMessage, res: ServerResponse, path: string, requestId: string): string => {
+    prepare(res, requestId);
     switch (path) {
       case '/healthz':
         sendJson(res, 200, { status: 'ok' });
@@ -154,8 +169,6 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const started = performance.now();
     const requestId = requestIdOf(req);
-    applyHeaders(res, security);
-    res.setHeader('X-Request-Id', requestId);
     inFlight += 1;
     let target = 'gateway';
     res.once('close', () => {
@@ -169,7 +182,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
     });
     const split = splitTarget(req.url ?? '');
     if (!split) {
-      sendError(res, 400, 'BAD_REQUEST', 'The request path is not valid.', requestId);
+      refuse(res, requestId, 400, 'BAD_REQUEST', 'The request path is not valid.');
       return;
     }
     target = isApiPath(split.path)

@@ -17,6 +17,10 @@ export interface ProxyContext {
   proto: 'http' | 'https';
   /** Response headers the gateway sets itself (security headers, x-request-id). */
   ownedResponseHeaders: Set<string>;
+  /** The same headers as a flat [name, value, ...] list, the start of every proxied response's headers. */
+  ownedHeaderList: readonly string[];
+  /** Sets the gateway's own headers on a response the gateway answers itself. */
+  prepare(res: ServerResponse, requestId: string): void;
   logger: Logger;
   onFailure(service: string, kind: FailureKind | 'client-abort' | 'too-large'): void;
   /** Open event streams: ended when the gateway shuts down. */
@@ -53,6 +57,7 @@ export function proxyRequest(ctx: ProxyContext, up: Upstream, p: ProxyRequest): 
   const { req, res, requestId } = p;
   if (up.inFlight >= up.maxInFlight) {
     ctx.onFailure(up.name, 'overloaded');
+    ctx.prepare(res, requestId);
     const a = failureAnswer('overloaded', up.name);
     sendError(res, a.status, a.code, a.message, requestId, a.headers);
     return;
@@ -60,6 +65,7 @@ export function proxyRequest(ctx: ProxyContext, up: Upstream, p: ProxyRequest): 
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > ctx.maxBodyBytes) {
     ctx.onFailure(up.name, 'too-large');
+    ctx.prepare(res, requestId);
     tooLarge(res, ctx.maxBodyBytes, requestId);
     return;
   }
@@ -94,6 +100,7 @@ export function proxyRequest(ctx: ProxyContext, up: Upstream, p: ProxyRequest): 
       return;
     }
     const a = failureAnswer(kind, up.name);
+    ctx.prepare(res, requestId);
     sendError(res, a.status, a.code, a.message, requestId, a.headers);
   };
 
@@ -120,24 +127,28 @@ export function proxyRequest(ctx: ProxyContext, up: Upstream, p: ProxyRequest): 
       return;
     }
     upRes = incoming;
+    // One flat header list handed to writeHead: no per-header setHeader bookkeeping on the hot path.
+    const out = ctx.ownedHeaderList.slice();
+    out.push('X-Request-Id', requestId);
     const raw = incoming.rawHeaders;
     let stream = false;
+    let cacheControl = false;
     for (let i = 0; i < raw.length; i += 2) {
       const name = raw[i]!;
       const lower = name.toLowerCase();
       if (isHopByHopResponseHeader(lower) || ctx.ownedResponseHeaders.has(lower)) continue;
       const value = raw[i + 1]!;
       if (lower === 'content-type' && value.startsWith('text/event-stream')) stream = true;
-      res.appendHeader(name, value);
+      else if (lower === 'cache-control') cacheControl = true;
+      out.push(name, value);
     }
     if (stream) {
       // No total limit on a started stream, and nothing in front may buffer or compress it.
       upReq.setTimeout(0);
-      res.setHeader('X-Accel-Buffering', 'no');
-      if (!res.hasHeader('cache-control')) res.setHeader('Cache-Control', 'no-cache, no-transform');
-      res.removeHeader('content-length');
+      out.push('X-Accel-Buffering', 'no');
+      if (!cacheControl) out.push('Cache-Control', 'no-cache, no-transform');
     }
-    res.writeHead(incoming.statusCode ?? 502, incoming.statusMessage);
+    res.writeHead(incoming.statusCode ?? 502, incoming.statusMessage, out);
     if (stream) {
       res.flushHeaders();
       if (ctx.sseHeartbeatMs > 0) stopHeartbeat = startSseHeartbeat(incoming, res, ctx.sseHeartbeatMs);
