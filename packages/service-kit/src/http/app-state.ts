@@ -35,7 +35,10 @@ export function markDraining(app: Express | object): void {
  * If it does not, the server force-closes the socket when the grace period runs out.
  */
 export function trackStream(res: Response): AbortSignal {
-  const state = appState(res.req.app);
+  // A mounted sub-app sees itself as req.app; the server drains the top-level app.
+  let app = res.req.app as object & { parent?: object };
+  while (app.parent) app = app.parent;
+  const state = appState(app);
   const controller = new AbortController();
   if (state.draining) {
     controller.abort(new Error('shutting down'));
