@@ -124,6 +124,16 @@ describe('event streams', () => {
     expect(text).toContain(': keep-alive\n\n');
   });
 
+  it('never writes a heartbeat into the middle of an event', async () => {
+    const { gw } = await setup((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: par');
+      setTimeout(() => res.end('tial\n\n'), 400);
+    }, { SSE_HEARTBEAT_MS: '50' });
+    const text = await (await fetch(`${gw.url}/api/conversations/c1/stream`)).text();
+    expect(text).toBe('data: partial\n\n');
+  });
+
   it('ends open streams when the gateway stops', async () => {
     const { gw } = await setup((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
