@@ -37,6 +37,7 @@ export async function startStaticSite(
       res.writeHead(200, { 'content-type': types['.json']! }).end(JSON.stringify(v));
     if (url.pathname === '/config.json') return json(config);
     if (url.pathname === '/remotes-manifest.json') return json(manifest);
+    if (url.pathname.startsWith('/api/')) return res.writeHead(404).end(); // no services here
     const m = /^\/remotes\/([a-z]+)\/(.+)$/.exec(url.pathname);
     const file = m
       ? path.join(root, `mfe-${m[1]}`, 'dist', path.normalize(m[2]!))
