@@ -27,6 +27,8 @@ export function MessageList({ messages, typing, notices, onRetry }: MessageListP
     getScrollElement: () => scrollRef.current,
     estimateSize: () => 96,
     overscan: 6,
+    // Before the first measurement (and where layout is unavailable) assume a typical viewport.
+    initialRect: { width: 800, height: 900 },
     getItemKey: (i) => messages[i]?.id ?? 'typing',
   });
   const last = messages.at(-1);

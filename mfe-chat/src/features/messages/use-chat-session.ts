@@ -62,6 +62,8 @@ export function useChatSession({ userId, conversationId, openConversation }: Cha
       const controller = new AbortController();
       const current: { conversationId: number; controller: AbortController; messageId?: number } = { conversationId: id, controller };
       stream.current = current;
+      // A list fetch still in flight would land after the stream's events and wipe them.
+      void qc.cancelQueries({ queryKey: chatKeys.messages(id) });
       setPhase('sending');
       setAwaiting(true);
       setError(null);

@@ -1,0 +1,103 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AccessLevel } from '@noek/contracts';
+import { createFakeChatServer, makeConversation, testUser } from '../test/fake-chat-server';
+import { renderChat } from '../test/render-chat';
+import { QUICK_STARTS } from './messages/quick-starts';
+import { XSS_CORPUS } from './markdown/xss-corpus';
+
+let server: ReturnType<typeof createFakeChatServer>;
+const setup = (init: Parameters<typeof createFakeChatServer>[0] = {}) => {
+  server = createFakeChatServer(init);
+  vi.stubGlobal('fetch', vi.fn(server.fetch));
+};
+beforeEach(() => {
+  localStorage.clear();
+  // happy-dom has no layout: give elements a viewport-sized box so the virtualized list renders rows.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(900);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('header visibility rules (spec §2)', () => {
+  const levels: [AccessLevel, boolean, boolean][] = [
+    ['basic', true, false],
+    ['premium', false, false],
+    ['supernoek', false, false],
+    ['admin', false, true],
+  ];
+  it.each(levels)('%s: upgrade %s, admin %s', async (accessLevel, upgrade, admin) => {
+    setup();
+    const { host } = renderChat({ user: testUser({ accessLevel }) });
+    expect(!!screen.queryByRole('button', { name: 'Upgrade to SuperNoek' })).toBe(upgrade);
+    expect(!!screen.queryByRole('button', { name: 'Admin' })).toBe(admin);
+    if (admin) {
+      fireEvent.click(screen.getByRole('button', { name: 'Admin' }));
+      expect(host.setView).toHaveBeenCalledWith('admin');
+    }
+  });
+
+  it('account chip shows name and email and opens the account view; sign-out signs out', () => {
+    setup();
+    const { host } = renderChat();
+    const chip = screen.getByRole('button', { name: 'Account' });
+    expect(chip.textContent).toContain('Ada Lovelace');
+    expect(chip.textContent).toContain('ada@example.com');
+    fireEvent.click(chip);
+    expect(host.setView).toHaveBeenCalledWith('account');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(host.signOut).toHaveBeenCalled();
+  });
+
+  it('clear-conversation shows only with an active conversation', async () => {
+    setup({ active: [makeConversation(4)] });
+    const { goTo } = renderChat();
+    expect(screen.queryByRole('button', { name: 'Clear conversation' })).toBeNull();
+    goTo('4');
+    expect(screen.getByRole('button', { name: 'Clear conversation' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Conversation 4'));
+  });
+});
+
+describe('empty state and sending', () => {
+  it('shows the four quick-start cards; a card creates a conversation and sends its prompt', async () => {
+    setup({ reply: ['Sure', ', here it is.'] });
+    const { host } = renderChat();
+    expect(screen.getByText('How can I help you today?')).toBeTruthy();
+    for (const q of QUICK_STARTS) expect(screen.getByRole('button', { name: q.title })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Debug my code' }));
+    await waitFor(() => expect(host.navigate).toHaveBeenCalledWith('/chat/1000'));
+    const send = server.calls.find((c) => c.method === 'POST' && c.path === '/api/conversations/1000/messages');
+    expect(send?.body).toEqual({ content: QUICK_STARTS[2].prompt });
+    expect(server.calls.find((c) => c.method === 'POST' && c.path === '/api/conversations')?.body).toEqual({ title: 'New Chat', userId: testUser().id });
+  });
+
+  it('streams the reply into the list with role and hour:minute', async () => {
+    setup({ active: [makeConversation(9)], reply: ['Hello', ' **world**'] });
+    renderChat({ conversationId: '9' });
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'hi' } });
+    fireEvent.keyDown(screen.getByLabelText('Message'), { key: 'Enter' });
+    await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(2));
+    const [user, reply] = screen.getAllByTestId('chat-message');
+    expect(user?.textContent).toContain('You');
+    expect(reply?.textContent).toContain('Assistant');
+    await waitFor(() => expect(screen.getAllByTestId('chat-message')[1]?.querySelector('strong')?.textContent).toBe('world'));
+    expect(reply?.querySelector('time')?.textContent).toMatch(/\d{1,2}:\d{2}/);
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).disabled).toBe(false);
+  });
+
+  it('renders the XSS corpus from a stored conversation inert', async () => {
+    const messages = XSS_CORPUS.map((content, i) => ({
+      id: i + 1, conversationId: 2, role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant', content, createdAt: new Date().toISOString(), status: 'complete' as const,
+    }));
+    setup({ active: [makeConversation(2)], messages: { 2: messages } });
+    const { container } = renderChat({ conversationId: '2' });
+    await waitFor(() => expect(screen.getAllByTestId('chat-message').length).toBeGreaterThan(0));
+    expect(container.querySelector('.chat-messages script, .chat-messages img, .chat-messages svg, .chat-messages iframe')).toBeNull();
+    for (const a of container.querySelectorAll('.chat-messages a')) expect(a.getAttribute('href')).toMatch(/^(https?:|mailto:|\/|#)/);
+  });
+});

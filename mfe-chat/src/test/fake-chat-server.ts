@@ -1,0 +1,120 @@
+import { encodeStreamEvent, type Conversation, type Message, type User } from '@noek/contracts';
+
+/**
+ * A fetch stand-in for UI tests: answers the chat API from in-memory data and records every call,
+ * so tests can assert "one call per conversation" and "archive fetched only when open".
+ */
+export interface Call {
+  method: string;
+  path: string;
+  body?: unknown;
+}
+
+export function testUser(over: Partial<User> = {}): User {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    accessLevel: 'basic',
+    messageCount: 0,
+    isBlocked: false,
+    isBanned: false,
+    specialFeatures: [],
+    emailVerified: true,
+    mustChangePassword: false,
+    ...over,
+  };
+}
+
+export function makeConversation(id: number, over: Partial<Conversation> = {}): Conversation {
+  return {
+    id,
+    title: `Conversation ${id}`,
+    userId: testUser().id,
+    createdAt: new Date(Date.now() - 3_600_000 * id).toISOString(),
+    updatedAt: new Date(Date.now() - 3_600_000 * id).toISOString(),
+    archivedAt: null,
+    funMode: false,
+    ...over,
+  };
+}
+
+export function createFakeChatServer(seed: { active?: Conversation[]; archived?: Conversation[]; messages?: Record<number, Message[]>; reply?: string[] } = {}) {
+  const calls: Call[] = [];
+  let active = [...(seed.active ?? [])];
+  let archived = [...(seed.archived ?? [])];
+  const messages = seed.messages ?? {};
+  let nextId = 1000;
+  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+  const fetchImpl = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ method, path: url.pathname + url.search, body });
+    const p = url.pathname;
+    let m: RegExpMatchArray | null;
+    if (p === '/api/version') return json({ version: '1' });
+    if (p === '/api/conversations/settings') return json({ funMode: false, accessLevel: 'basic', usage: { count: 0, limit: 3000, periodHours: 24, resetsAt: null }, model: 'openai' });
+    if (p === '/api/conversations' && method === 'GET') {
+      const limit = Number(url.searchParams.get('limit') ?? 1000);
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      return json(active.slice(offset, offset + limit));
+    }
+    if (p === '/api/conversations' && method === 'POST') {
+      const c = makeConversation(nextId++, { title: body?.title ?? 'New Chat', createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() });
+      active = [c, ...active];
+      return json(c, 201);
+    }
+    if (p === '/api/conversations/archived') return json(archived);
+    if (p === '/api/conversations/archive-all') {
+      const n = active.length;
+      archived = [...active.map((c) => ({ ...c, archivedAt: new Date().toISOString() })), ...archived];
+      active = [];
+      return json({ archived: n });
+    }
+    if ((m = p.match(/^\/api\/conversations\/(\d+)\/(archive|unarchive)$/))) {
+      const id = Number(m[1]);
+      const all = [...active, ...archived];
+      const c = all.find((x) => x.id === id);
+      if (!c) return json({ code: 'NOT_FOUND', message: 'Conversation not found.' }, 404);
+      const moved = { ...c, archivedAt: m[2] === 'archive' ? new Date().toISOString() : null };
+      active = active.filter((x) => x.id !== id);
+      archived = archived.filter((x) => x.id !== id);
+      if (m[2] === 'archive') archived = [moved, ...archived];
+      else active = [moved, ...active];
+      return json(moved);
+    }
+    if ((m = p.match(/^\/api\/conversations\/(\d+)\/messages$/))) {
+      const id = Number(m[1]);
+      if (method === 'GET') return json(messages[id] ?? []);
+      const now = new Date().toISOString();
+      const user: Message = { id: nextId++, conversationId: id, role: 'user', content: body.content, createdAt: now, status: 'complete' };
+      const assistant: Message = { id: nextId++, conversationId: id, role: 'assistant', content: '', createdAt: now, status: 'streaming' };
+      const conversation = [...active, ...archived].find((c) => c.id === id) ?? makeConversation(id);
+      const parts = seed.reply ?? ['Hi', ' there'];
+      const frames = [
+        encodeStreamEvent({ type: 'started', userMessage: user, assistantMessage: assistant, conversation }),
+        ...parts.map((text) => encodeStreamEvent({ type: 'token', messageId: assistant.id, text })),
+        encodeStreamEvent({ type: 'done', assistantMessage: { ...assistant, content: parts.join(''), status: 'complete' } }),
+      ];
+      messages[id] = [...(messages[id] ?? []), user, { ...assistant, content: parts.join(''), status: 'complete' }];
+      return new Response(frames.join(''), { status: 200, headers: { 'content-type': 'text/event-stream' } });
+    }
+    if ((m = p.match(/^\/api\/conversations\/(\d+)$/))) {
+      const id = Number(m[1]);
+      if (method === 'DELETE') {
+        active = active.filter((x) => x.id !== id);
+        archived = archived.filter((x) => x.id !== id);
+        return new Response(null, { status: 204 });
+      }
+      if (method === 'PATCH') {
+        const c = [...active, ...archived].find((x) => x.id === id)!;
+        c.title = body.title;
+        return json(c);
+      }
+    }
+    return json({ code: 'NOT_FOUND', message: `no fake for ${method} ${p}` }, 404);
+  };
+  return { calls, fetch: fetchImpl, state: () => ({ active, archived }) };
+}
