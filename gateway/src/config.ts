@@ -73,6 +73,9 @@ export const gatewayEnvSchema = z.object({
   /** Proxies in front whose X-Forwarded-For entry is trusted (0: the socket address is the client). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   ALLOWED_ORIGINS: list(origin).default([]),
+  /** Public base URLs of the two sites, for cross-site links in the shell (/config.json chatUrl, marketingUrl). */
+  CHAT_SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  MARKETING_SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
   CHAT_HOSTS: list(host).default(['localhost', '127.0.0.1']),
   MARKETING_HOSTS: list(host).default([]),
   ORIGIN_CHECK_EXEMPT_PATHS: list(z.string().startsWith('/api/')).default([...originCheckExemptPaths]),
@@ -116,6 +119,8 @@ export interface GatewayConfig {
   trustHttps: boolean;
   trustProxyHops: number;
   allowedOrigins: string[];
+  chatSiteUrl?: string;
+  marketingSiteUrl?: string;
   chatHosts: string[];
   marketingHosts: string[];
   originCheckExemptPaths: string[];
@@ -157,6 +162,8 @@ export function toGatewayConfig(env: GatewayEnv): GatewayConfig {
     trustHttps: env.TRUST_HTTPS,
     trustProxyHops: env.TRUST_PROXY_HOPS,
     allowedOrigins: env.ALLOWED_ORIGINS,
+    chatSiteUrl: env.CHAT_SITE_URL,
+    marketingSiteUrl: env.MARKETING_SITE_URL,
     chatHosts: env.CHAT_HOSTS,
     marketingHosts: env.MARKETING_HOSTS,
     originCheckExemptPaths: env.ORIGIN_CHECK_EXEMPT_PATHS,

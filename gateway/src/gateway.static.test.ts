@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { remotesManifestSchema, shellRuntimeConfigSchema } from '@noek/contracts';
+import { remotesManifestSchema, shellConfigSchema } from '@noek/contracts';
 import { sendRaw, startGateway } from './test/harness';
 
 let dir: string;
@@ -82,6 +82,8 @@ describe('remotes', () => {
     const chunk = await fetch(`${gw.url}/remotes/chat/121.7cc7b811.js`);
     expect(chunk.headers.get('cache-control')).toContain('immutable');
     expect((await fetch(`${gw.url}/remotes/chat/mf-manifest.json`)).status).toBe(200);
+    // The shell's Retry adds a query string to bust caches.
+    expect((await fetch(`${gw.url}/remotes/chat/remoteEntry.js?retry=1`)).status).toBe(200);
   });
 
   it.each(['/remotes/unknown/remoteEntry.js', '/remotes/chat', '/remotes/chat/missing.js', '/remotes/admin/remoteEntry.js'])(
@@ -126,11 +128,26 @@ describe('runtime config, version, probes', () => {
   it('GET /config.json gives the shell its hosts and the version', async () => {
     const res = await fetch(`${gw.url}/config.json`);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(shellRuntimeConfigSchema.parse(await res.json())).toEqual({
+    expect(shellConfigSchema.parse(await res.json())).toEqual({
       marketingHosts: ['noek.localhost'],
       chatHosts: ['localhost', 'chat.localhost'],
       version: '0.1.0+b42',
     });
+  });
+
+  it('adds the sites\' public URLs when configured', async () => {
+    const g = await startGateway({ CHAT_SITE_URL: 'https://chat.noek.example', MARKETING_SITE_URL: 'https://noek.example' });
+    try {
+      const body = shellConfigSchema.parse(await (await fetch(`${g.url}/config.json`)).json());
+      expect(body).toMatchObject({ chatUrl: 'https://chat.noek.example', marketingUrl: 'https://noek.example' });
+      // ...and their origins may send state-changing requests.
+      const post = (origin: string) =>
+        fetch(`${g.url}/api/no-such-route`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: '{}' });
+      expect((await post('https://noek.example')).status).toBe(404); // past the origin check
+      expect((await post('https://evil.example')).status).toBe(403);
+    } finally {
+      await g.stop();
+    }
   });
 
   it('derives the build id from the built index.html when BUILD_ID is unset', async () => {

@@ -14,7 +14,7 @@ import { createUpstreams, destroyUpstreams } from './proxy/upstreams';
 import { contentTypeAllowed, createOriginPolicy, originAllowed } from './security/origin-check';
 import { createRateLimiter } from './security/rate-limit';
 import { applyHeaders, ownedHeaderNames, securityHeaders } from './security/security-headers';
-import { remoteOrigins, remotesManifest, shellRuntimeConfig } from './static/site-documents';
+import { remoteOrigins, remotesManifest, shellConfig } from './static/site-documents';
 import { createStaticSite } from './static/static-site';
 import { resolveVersion } from './version';
 
@@ -58,14 +58,24 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
   });
   const originPolicy = createOriginPolicy({
     https: config.trustHttps,
-    allowedOrigins: config.allowedOrigins,
+    // The two sites' own origins may call each other's API (the cross-site handoff).
+    allowedOrigins: [
+      ...config.allowedOrigins,
+      ...[config.chatSiteUrl, config.marketingSiteUrl].filter((u): u is string => !!u).map((u) => new URL(u).origin),
+    ],
     hosts: [...config.chatHosts, ...config.marketingHosts],
     exemptPaths: config.originCheckExemptPaths,
   });
   const staticSite = createStaticSite({ shellDistDir, remoteDistDirs: { ...config.remoteDistDirs, ...deps.remoteDistDirs } });
   const versionBody = { version };
   const manifestBody = remotesManifest(config.remoteUrls);
-  const runtimeConfigBody = shellRuntimeConfig({ marketingHosts: config.marketingHosts, chatHosts: config.chatHosts, version });
+  const runtimeConfigBody = shellConfig({
+    marketingHosts: config.marketingHosts,
+    chatHosts: config.chatHosts,
+    version,
+    chatSiteUrl: config.chatSiteUrl,
+    marketingSiteUrl: config.marketingSiteUrl,
+  });
   const streams = new Set<() => void>();
   const proxyContext: ProxyContext = {
     timeoutMs: config.upstreamTimeoutMs,

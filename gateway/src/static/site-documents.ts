@@ -1,4 +1,4 @@
-import { remoteNames, type RemoteName, type RemotesManifest, type ShellRuntimeConfig } from '@noek/contracts';
+import { remoteNames, type RemoteName, type RemotesManifest, type ShellConfig } from '@noek/contracts';
 
 /** GET /remotes-manifest.json: same-origin paths unless a remote is configured elsewhere. */
 export function remotesManifest(remoteUrls: Partial<Record<RemoteName, string>>): RemotesManifest {
@@ -16,10 +16,16 @@ export function remoteOrigins(remoteUrls: Partial<Record<RemoteName, string>>): 
   return [...origins];
 }
 
-export function shellRuntimeConfig(options: {
+/** GET /config.json: the shell's runtime configuration (contracts shellConfigSchema). */
+export function shellConfig(options: {
   marketingHosts: string[];
   chatHosts: string[];
   version: string;
-}): ShellRuntimeConfig {
-  return { marketingHosts: options.marketingHosts, chatHosts: options.chatHosts, version: options.version };
+  chatSiteUrl?: string;
+  marketingSiteUrl?: string;
+}): ShellConfig {
+  const config: ShellConfig = { marketingHosts: options.marketingHosts, chatHosts: options.chatHosts, version: options.version };
+  if (options.chatSiteUrl) config.chatUrl = options.chatSiteUrl;
+  if (options.marketingSiteUrl) config.marketingUrl = options.marketingSiteUrl;
+  return config;
 }
