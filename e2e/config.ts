@@ -2,7 +2,9 @@ import { z } from 'zod';
 
 const schema = z.object({
   E2E_DATABASE_URL: z.url().default('postgresql://postgres@127.0.0.1:5432/noek_e2e'),
-  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /** The journeys run their own NATS (JetStream) on this port, from this binary. */
+  NATS_SERVER_BIN: z.string().default('nats-server'),
+  E2E_NATS_PORT: z.coerce.number().int().default(14222),
   E2E_GATEWAY_PORT: z.coerce.number().int().default(18080),
   E2E_SERVICE_PORT_BASE: z.coerce.number().int().default(18001),
   E2E_VERBOSE: z.stringbool().default(false),

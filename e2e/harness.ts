@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { launchProduct, remoteNames, type RemoteName } from '../scripts/lib/launch';
 import { startMailCapture, type MailCapture } from './mail-capture';
+import { startNatsServer } from './support/nats-server';
 import { e2eEnv } from './config';
 
 export type Product = { baseUrl: string; mailboxUrl: string; controlUrl: string; stop(): Promise<void> };
@@ -53,6 +54,7 @@ function controlServer(mail: MailCapture, stopRemote: (name: RemoteName) => Prom
 export async function startProduct(): Promise<Product> {
   const env = e2eEnv();
   await freshDatabase(env.E2E_DATABASE_URL);
+  const nats = await startNatsServer(env.NATS_SERVER_BIN, env.E2E_NATS_PORT);
   const mail = await startMailCapture();
   const logs: string[] = [];
   const product = await launchProduct({
@@ -68,9 +70,7 @@ export async function startProduct(): Promise<Product> {
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       DATABASE_URL: env.E2E_DATABASE_URL,
-      NATS_URL: env.NATS_URL,
-      // A stream of its own, so events from other test runs never reach this product.
-      NATS_STREAM: `NOEK_E2E_${Date.now()}`,
+      NATS_URL: nats.url,
       SMTP_URL: mail.url,
       MAIL_FROM: 'Noek <no-reply@noek.localhost>',
       APP_ORIGIN: `http://localhost:${env.E2E_GATEWAY_PORT}`,
@@ -82,6 +82,8 @@ export async function startProduct(): Promise<Product> {
     },
   }).catch((err: Error) => {
     console.error(logs.slice(-60).join('\n'));
+    void mail.close();
+    void nats.stop();
     throw err;
   });
   const control = controlServer(mail, product.stopRemote);
@@ -94,6 +96,7 @@ export async function startProduct(): Promise<Product> {
       control.close();
       await product.stop();
       await mail.close();
+      await nats.stop();
     },
   };
 }
