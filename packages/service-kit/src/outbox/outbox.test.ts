@@ -54,6 +54,22 @@ describe('createOutboxRelay', () => {
     await bus.close();
   });
 
+  it('keeps the order of several events written in one transaction', async () => {
+    const db = createMemoryOutboxDb();
+    const published: unknown[] = [];
+    const bus = createInProcessEventBus();
+    await bus.subscribe({ durable: 'd', subjects: ['chat.>'], handler: async (e) => void published.push(e.data) });
+    await db.$transaction(async (tx) => {
+      for (let n = 1; n <= 20; n += 1) await enqueueEvent(tx, event(n));
+    });
+    const times = db.rows().map((r) => r.createdAt.getTime());
+    expect(new Set(times).size).toBe(20);
+    await createOutboxRelay({ db, bus, logger }).flush();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(published).toEqual(Array.from({ length: 20 }, (_, i) => ({ n: i + 1 })));
+    await bus.close();
+  });
+
   it('stops at a failed publish to keep order, counts the attempt, and resumes', async () => {
     const db = createMemoryOutboxDb();
     const published: unknown[] = [];

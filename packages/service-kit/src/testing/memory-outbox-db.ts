@@ -13,7 +13,7 @@ function uniqueError(target: string): Error {
  * An in-memory stand-in for the two Prisma models, with the same delegate calls and transaction
  * rollback (a snapshot restored on throw). For unit tests only: it has no concurrency control.
  */
-type OutboxData = { id: string; subject: string; payload: object };
+type OutboxData = { id: string; subject: string; payload: object; createdAt?: Date };
 type ProcessedKey = { consumer: string; eventId: string };
 type OutboxUpdate = { sentAt: Date } | { attempts: { increment: number } };
 
@@ -34,14 +34,12 @@ export interface MemoryOutboxDb {
 
 export function createMemoryOutboxDb(): MemoryOutboxDb {
   let state: State = { outbox: [], processed: new Map() };
-  let clock = 0;
 
   const client: MemoryOutboxDb = {
     outboxEvent: {
       async create({ data }) {
         if (state.outbox.some((r) => r.id === data.id)) throw uniqueError('id');
-        // Strictly increasing createdAt keeps ordering deterministic in tests.
-        const row: OutboxRow = { ...data, payload: structuredClone(data.payload), createdAt: new Date(Date.now() + clock++), sentAt: null, attempts: 0 };
+        const row: OutboxRow = { ...data, payload: structuredClone(data.payload), createdAt: data.createdAt ?? new Date(), sentAt: null, attempts: 0 };
         state.outbox.push(row);
         return row;
       },

@@ -30,8 +30,13 @@ type Queryable = Pick<pg.PoolClient, 'query'>;
 function delegates(q: Queryable) {
   return {
     outboxEvent: {
-      async create({ data }: { data: { id: string; subject: string; payload: object } }) {
-        await q.query('INSERT INTO outbox_events (id, subject, payload) VALUES ($1, $2, $3)', [data.id, data.subject, JSON.stringify(data.payload)]);
+      async create({ data }: { data: { id: string; subject: string; payload: object; createdAt?: Date } }) {
+        await q.query('INSERT INTO outbox_events (id, subject, payload, "createdAt") VALUES ($1, $2, $3, COALESCE($4, CURRENT_TIMESTAMP))', [
+          data.id,
+          data.subject,
+          JSON.stringify(data.payload),
+          data.createdAt ?? null,
+        ]);
       },
       async findMany({ take }: { where: { sentAt: null }; take: number }): Promise<OutboxRow[]> {
         const { rows } = await q.query<OutboxRow>(
