@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import type { ShellView } from '@noek/contracts';
 import { useSessionStore } from '../features/auth/session.store';
 import { SignInScreen } from '../features/auth/sign-in-screen';
@@ -13,6 +13,12 @@ const VerifyEmailPage = lazy(() =>
 const ResetPasswordPage = lazy(() =>
   import('../features/auth/auth-pages').then((m) => ({ default: m.ResetPasswordPage })),
 );
+const AccountScreen = lazy(() =>
+  import('../features/account/account-screen').then((m) => ({ default: m.AccountScreen })),
+);
+const ForcedPasswordChange = lazy(() =>
+  import('../features/account/forced-password-change').then((m) => ({ default: m.ForcedPasswordChange })),
+);
 const NotFoundPage = lazy(() =>
   import('../features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -23,7 +29,7 @@ function MainArea() {
   const isAdmin = useSessionStore((s) => s.user?.accessLevel === 'admin');
   const shown: ShellView = view === 'admin' && !isAdmin ? 'chat' : view;
   if (shown === 'admin') return <RemoteRoute name="admin" site="chat" />;
-  if (shown === 'account') return <RemoteRoute name="billing" site="chat" screen="account" />;
+  if (shown === 'account') return <AccountScreen />;
   if (shown === 'subscription') return <RemoteRoute name="billing" site="chat" screen="subscribe" />;
   return <RemoteRoute name="chat" site="chat" />;
 }
@@ -42,10 +48,13 @@ export function ChatSite() {
           element={gate(<RemoteRoute name="billing" site="chat" screen="subscribe" />)}
         />
         <Route path="/success" element={gate(<RemoteRoute name="billing" site="chat" screen="success" />)} />
+        {/* 'Continue to Sign In' after verification goes to /auth (spec §2). */}
+        <Route path="/auth" element={signedIn ? <Navigate to="/" replace /> : <SignInScreen />} />
         <Route path="/verify-email" element={<VerifyEmailPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
+      {signedIn && <ForcedPasswordChange />}
     </Suspense>
   );
 }

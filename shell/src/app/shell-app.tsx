@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import type { ShellConfig } from '@noek/contracts';
 import { Toaster } from '@noek/ui';
+import { SessionSync } from '../features/auth/session-sync';
 import { ChatSite } from './chat-site';
 import { MarketingSite } from './marketing-site';
 import { createQueryClient } from './query-client';
@@ -21,6 +22,7 @@ export function ShellApp({ variant, config }: ShellAppProps) {
     <QueryClientProvider client={queryClient}>
       <ShellConfigContext.Provider value={config}>
         <BrowserRouter>
+          <SessionSync />
           {variant === 'marketing' ? <MarketingSite chatUrl={config.chatUrl} /> : <ChatSite />}
         </BrowserRouter>
         <Toaster />

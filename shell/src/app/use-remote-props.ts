@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from '@noek/ui';
 import { useSessionStore } from '../features/auth/session.store';
+import { signOut } from '../features/auth/sign-out';
 import type { HostApi, RemoteProps } from '@noek/contracts';
 import type { SiteVariant } from './variant';
 import { ShellConfigContext } from './shell-config-context';
@@ -27,14 +28,16 @@ export function useRemoteProps(site: SiteVariant, screen?: string): RemoteProps 
       toast: (t) => void toast(t),
       setView,
       setUser,
-      // Spec §4: logout clears the query cache and the stored session (the auth feature adds the
-      // server call and the other host's redirect).
-      signOut: () => {
-        queryClient.clear();
-        clear();
-        setView('chat');
-        navigate('/');
-      },
+      // Spec §4: logout ends the session on the server, clears the query cache and the stored session.
+      signOut: () =>
+        void signOut({
+          queryClient,
+          clearUser: clear,
+          goHome: () => {
+            setView('chat');
+            navigate('/');
+          },
+        }),
     }),
     [navigate, queryClient, setView, setUser, clear],
   );

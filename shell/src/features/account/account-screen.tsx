@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { useSessionStore } from '../auth/session.store';
+import { useAuthSettings } from '../auth/use-auth-settings';
+import { RemoteRoute } from '../../app/remote-route';
+import { ChangePasswordDialog } from './change-password-dialog';
+
+/**
+ * The account view (spec §2), opened from the account chip: the important-info notice, name and
+ * email, and the Change Password dialog. The plan and billing part is the billing remote's.
+ */
+export function AccountScreen() {
+  const user = useSessionStore((s) => s.user);
+  const [changing, setChanging] = useState(false);
+  const { supportEmail } = useAuthSettings();
+  if (!user) return null;
+  return (
+    <main className="noek-stack" style={{ padding: 24, maxWidth: 760, margin: '0 auto', width: '100%' }} data-testid="account-screen">
+      <div className="auth-warning" data-testid="account-notice">
+        <strong>Important information</strong>
+        <span>
+          There is no forgot-password feature here: if you forget your password, contact support at {supportEmail}.
+        </span>
+      </div>
+      <section className="noek-card noek-stack">
+        <h2 style={{ margin: 0 }}>Account</h2>
+        <div>
+          <div className="auth-hint">Name</div>
+          <div data-testid="account-name">{user.name}</div>
+        </div>
+        <div>
+          <div className="auth-hint">Email</div>
+          <div data-testid="account-email">{user.email}</div>
+        </div>
+        <div>
+          <button type="button" className="noek-btn noek-btn-outline" onClick={() => setChanging(true)} data-testid="open-change-password">
+            Change Password
+          </button>
+        </div>
+      </section>
+      <RemoteRoute name="billing" site="chat" screen="account" />
+      {changing && <ChangePasswordDialog onClose={() => setChanging(false)} />}
+    </main>
+  );
+}

@@ -1,0 +1,72 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ApiError, serverMessageOr } from '@noek/contracts';
+import { authApi } from './auth-api';
+import { authText } from './auth-messages';
+import { Field } from './field';
+import { canSubmitReset, newPasswordProblem } from './password-rules';
+import './auth.css';
+
+/** /reset-password?token=… (spec §2, §4, §5): form, submitting, success. */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [phase, setPhase] = useState<'form' | 'submitting' | 'success'>('form');
+  const [error, setError] = useState<{ title?: string; text: string } | null>(
+    token ? null : { text: authText.invalidResetToken },
+  );
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!token) return setError({ text: authText.resetTokenMissing });
+    const problem = newPasswordProblem(password, confirm);
+    if (problem) return setError({ text: problem });
+    setPhase('submitting');
+    setError(null);
+    try {
+      await authApi.resetPassword(token, password);
+      setPhase('success');
+    } catch (err) {
+      setPhase('form');
+      const text = err instanceof ApiError ? serverMessageOr(err, authText.resetFailed) : authText.resetFailed;
+      setError({ title: authText.resetFailedTitle, text });
+    }
+  }
+
+  return (
+    <main className="noek-center" data-testid="reset-password-page" data-state={phase}>
+      <div className="noek-card noek-stack auth-card">
+        {phase === 'success' ? (
+          <>
+            <h1>Password Reset</h1>
+            <p className="auth-success" data-testid="reset-success">
+              Your password has been reset successfully. You can now sign in with your new password.
+            </p>
+            <button type="button" className="noek-btn auth-btn-block" onClick={() => navigate('/auth')} data-testid="reset-go-sign-in">
+              Go to Sign In
+            </button>
+          </>
+        ) : (
+          <form className="noek-stack" onSubmit={(e) => void submit(e)} noValidate>
+            <h1>Reset Password</h1>
+            <p className="auth-hint">Enter a new password for your account.</p>
+            <Field label="New Password" testId="reset-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <Field label="Confirm New Password" testId="reset-confirm" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+            {error && (
+              <div role="alert" data-testid="reset-error">
+                {error.title && <strong className="auth-error">{error.title}</strong>}
+                <p className="auth-error">{error.text}</p>
+              </div>
+            )}
+            <button type="submit" className="noek-btn auth-btn-block" disabled={phase === 'submitting' || !canSubmitReset(password, confirm)} data-testid="reset-submit">
+              {phase === 'submitting' ? 'Resetting…' : 'Reset Password'}
+            </button>
+          </form>
+        )}
+      </div>
+    </main>
+  );
+}
