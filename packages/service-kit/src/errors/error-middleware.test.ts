@@ -105,6 +105,32 @@ describe('errorMiddleware', () => {
     expect((await res.json()).code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
+  it('answers a bad %-escape in a path parameter 400, not 500', async () => {
+    const { logger } = captureLogger();
+    const app = express();
+    app.use(requestId(logger));
+    app.get('/items/:id', (req, res) => void res.json({ id: req.params.id }));
+    app.use(errorMiddleware(logger));
+    running = await listenForTest(app);
+    const res = await fetch(`${running.url}/items/%E0%A4%A`);
+    expect(res.status).toBe(400);
+    expect((await res.json()).code).toBe('BAD_REQUEST');
+  });
+
+  it('answers a corrupt gzip body 400', async () => {
+    const { url } = await serve(new Error('unreached'));
+    const res = await fetch(`${url}/boom`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: '{}' });
+    expect(res.status).toBe(400);
+  });
+
+  it('keeps an upstream SDK error with a 4xx status a 500', async () => {
+    const upstream = Object.assign(new Error('Incorrect API key provided'), { status: 401 });
+    const { url } = await serve(upstream);
+    const res = await fetch(`${url}/async`);
+    expect(res.status).toBe(500);
+    expect(await res.text()).not.toContain('API key');
+  });
+
   it('names method and path for unknown routes', async () => {
     const { url } = await serve(new Error('unreached'));
     const res = await fetch(`${url}/nope/here?x=1`, { method: 'DELETE' });

@@ -8,8 +8,8 @@ const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
 /** body-parser / raw-body errors carry a `type`; map the ones a client causes to clear 4xx answers. */
 function fromBodyParser(err: unknown): DomainError | undefined {
-  if (typeof err !== 'object' || err === null || !('type' in err)) return undefined;
-  const { type } = err as { type: unknown };
+  if (typeof err !== 'object' || err === null) return undefined;
+  const { type } = err as { type?: unknown };
   switch (type) {
     case 'entity.parse.failed':
       return new DomainError(errorCodes.malformedJson, 400, 'The request body is not valid JSON.');
@@ -22,8 +22,31 @@ function fromBodyParser(err: unknown): DomainError | undefined {
     case 'request.size.invalid':
       return new DomainError('BAD_REQUEST', 400, 'The request body was incomplete.');
     default:
-      return undefined;
+      return fromClientStatus(err);
   }
+}
+
+const CLIENT_ERRORS: Record<number, [string, string]> = {
+  400: ['BAD_REQUEST', 'The request is not valid.'],
+  404: [errorCodes.notFound, 'Not found.'],
+  405: ['METHOD_NOT_ALLOWED', 'This method is not allowed here.'],
+  413: [errorCodes.payloadTooLarge, 'The request body is too large.'],
+  415: [errorCodes.unsupportedMediaType, 'The request body encoding is not supported.'],
+};
+
+/**
+ * Errors from Express itself and its parsers (a bad %-escape in a path parameter, a corrupt gzip body)
+ * carry a 4xx `status`: the client's fault, answered with that status and a generic message. Only
+ * http-errors (`expose: true`) and the router's URIError qualify: an SDK error with `status: 401` from
+ * an upstream call (model API, Stripe) is our problem, not the client's, and stays a 500.
+ */
+function fromClientStatus(err: object): DomainError | undefined {
+  const { status, statusCode, expose } = err as { status?: unknown; statusCode?: unknown; expose?: unknown };
+  if (expose !== true && !(err instanceof URIError)) return undefined;
+  const code = typeof status === 'number' ? status : statusCode;
+  if (typeof code !== 'number' || code < 400 || code > 499) return undefined;
+  const [name, message] = CLIENT_ERRORS[code] ?? CLIENT_ERRORS[400]!;
+  return new DomainError(name, CLIENT_ERRORS[code] ? code : 400, message);
 }
 
 function send(res: Response, status: number, body: ErrorBody, headers?: Record<string, string>): void {
