@@ -1,0 +1,148 @@
+/**
+ * Chat journeys (issue 4) through the real gateway, services as separate processes, the offline
+ * assistant (no model key configured) streaming its labelled reply.
+ */
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { encodeStreamEvent, type Message } from '@noek/contracts';
+import { XSS_CORPUS } from '../mfe-chat/src/features/markdown/xss-corpus';
+import { openBrowser, screenshot, type Session } from './browser';
+import { signUpVerified } from './support/accounts';
+
+const baseUrl = inject('baseUrl');
+let s: Session;
+
+beforeEach(async () => {
+  s = await openBrowser();
+});
+afterEach(async () => {
+  await s.close();
+});
+
+const assistant = (page: Page) => page.locator('article.chat-msg--assistant').last();
+const rows = (page: Page) => page.getByTestId('conversation-row');
+
+async function openChat(page: Page) {
+  await signUpVerified(page);
+  await page.goto(`${baseUrl}/`);
+  await page.getByTestId('mfe-chat').waitFor();
+}
+
+async function createConversations(page: Page, n: number) {
+  for (let i = 0; i < n; i++) {
+    const res = await page.request.post(`${baseUrl}/api/conversations`, { data: { title: `Bulk ${i + 1}` }, headers: { origin: baseUrl } });
+    expect(res.status()).toBe(201);
+  }
+}
+
+describe('chat journeys', () => {
+  it('a new user clicks a quick-start card and sees a streamed reply', async () => {
+    await openChat(s.page);
+    await s.page.getByText('How can I help you today?').waitFor();
+    await s.page.getByRole('button', { name: 'Explain a complex topic' }).click();
+    await s.page.waitForURL(/\/chat\/\d+$/);
+    await s.page.locator('article.chat-msg--user').getByText('Explain a complex topic').waitFor();
+    // Streams: the reply grows, then completes with the offline label and how to configure a model.
+    await expect.poll(async () => (await assistant(s.page).textContent())?.length ?? 0, { timeout: 10_000 }).toBeGreaterThan(20);
+    await assistant(s.page).and(s.page.locator('[data-status="complete"]')).waitFor({ timeout: 20_000 });
+    const text = await assistant(s.page).textContent();
+    expect(text).toContain('Offline assistant');
+    expect(text).toContain('OPENAI_API_KEY');
+    await expect.poll(() => rows(s.page).first().textContent()).toContain('Explain a complex topic');
+    await screenshot(s.page, 'chat-quick-start');
+    expect(s.errors).toEqual([]);
+  });
+
+  it('rename, archive, restore and delete a conversation', async () => {
+    await openChat(s.page);
+    await createConversations(s.page, 1);
+    await s.page.reload();
+    const row = rows(s.page).first();
+    await row.waitFor();
+    await row.getByRole('button', { name: 'Edit title' }).click();
+    await s.page.getByLabel('Conversation title').fill('  Holiday plans  ');
+    await s.page.getByLabel('Conversation title').press('Enter');
+    await rows(s.page).getByText('Holiday plans').waitFor();
+
+    await rows(s.page).first().getByRole('button', { name: 'Archive' }).click();
+    await expect.poll(() => rows(s.page).count()).toBe(0);
+    await s.page.getByRole('tab', { name: 'Archive' }).click();
+    await rows(s.page).getByText('Holiday plans').waitFor();
+    await rows(s.page).first().getByRole('button', { name: 'Restore' }).click();
+    await expect.poll(() => rows(s.page).count()).toBe(0);
+    await s.page.getByRole('tab', { name: 'Active' }).click();
+    await rows(s.page).getByText('Holiday plans').waitFor();
+
+    await rows(s.page).first().getByRole('button', { name: 'Delete' }).click();
+    await s.page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => rows(s.page).count()).toBe(0);
+    const list = await s.page.request.get(`${baseUrl}/api/conversations`);
+    expect(await list.json()).toEqual([]);
+  });
+
+  it('bulk select stops at 10', async () => {
+    await openChat(s.page);
+    await createConversations(s.page, 11);
+    await s.page.reload();
+    await expect.poll(() => rows(s.page).count()).toBe(11);
+    await s.page.getByRole('button', { name: 'Select', exact: true }).click();
+    const boxes = s.page.getByRole('checkbox');
+    for (let i = 0; i < 10; i++) await boxes.nth(i).check();
+    expect(await s.page.getByTestId('selected-count').textContent()).toBe('10/10');
+    expect(await boxes.nth(10).isDisabled()).toBe(true);
+    await s.page.getByRole('button', { name: 'Archive Selected' }).click();
+    await s.page.getByRole('alertdialog').getByRole('button', { name: 'Archive' }).click();
+    await expect.poll(() => rows(s.page).count()).toBe(1);
+  });
+
+  it('reload during a streaming reply: the reply is still there and completes', async () => {
+    await openChat(s.page);
+    await s.page.getByLabel('Message', { exact: true }).fill('Tell me something');
+    await s.page.getByLabel('Message', { exact: true }).press('Enter');
+    await s.page.waitForURL(/\/chat\/\d+$/);
+    await expect.poll(async () => (await assistant(s.page).textContent())?.length ?? 0, { timeout: 10_000 }).toBeGreaterThan(15);
+    await s.page.reload();
+    await s.page.getByTestId('mfe-chat').waitFor();
+    await assistant(s.page).and(s.page.locator('[data-status="complete"]')).waitFor({ timeout: 20_000 });
+    const text = (await assistant(s.page).textContent()) ?? '';
+    expect(text).toContain('Offline assistant');
+    expect(text).toContain('OPENAI_MODEL');
+    await screenshot(s.page, 'chat-reload-during-stream');
+  });
+
+  it('runs no script from the XSS corpus, sent by the user or streamed by the model', async () => {
+    await openChat(s.page);
+    let dialogs = 0;
+    s.page.on('dialog', (d) => {
+      dialogs++;
+      void d.dismiss();
+    });
+    // The model's stream is replaced at the network edge with the corpus as tokens.
+    await s.page.route(/\/api\/conversations\/\d+\/messages$/, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const id = Number(/conversations\/(\d+)/.exec(route.request().url())?.[1]);
+      const now = new Date().toISOString();
+      const base = { conversationId: id, createdAt: now };
+      const user: Message = { ...base, id: 900_001, role: 'user', content: XSS_CORPUS.join('\n\n'), status: 'complete' };
+      const reply: Message = { ...base, id: 900_002, role: 'assistant', content: '', status: 'streaming' };
+      const conversation = { id, title: 'xss', userId: '00000000-0000-4000-8000-000000000000', createdAt: now, updatedAt: now, archivedAt: null, funMode: false };
+      const frames = [
+        encodeStreamEvent({ type: 'started', userMessage: user, assistantMessage: reply, conversation }),
+        ...XSS_CORPUS.map((text) => encodeStreamEvent({ type: 'token', messageId: reply.id, text: `${text}\n\n` })),
+        encodeStreamEvent({ type: 'done', assistantMessage: { ...reply, content: XSS_CORPUS.join('\n\n'), status: 'complete' } }),
+      ];
+      await route.fulfill({ status: 200, headers: { 'content-type': 'text/event-stream' }, body: frames.join('') });
+    });
+    await s.page.getByLabel('Message', { exact: true }).fill(XSS_CORPUS.join('\n\n'));
+    await s.page.getByLabel('Message', { exact: true }).press('Enter');
+    await assistant(s.page).and(s.page.locator('[data-status="complete"]')).waitFor();
+    await s.page.waitForTimeout(500);
+    const found = await s.page.evaluate(() => ({
+      xss: (window as { __xss?: unknown }).__xss,
+      tags: document.querySelectorAll('.chat-messages script, .chat-messages img, .chat-messages svg, .chat-messages iframe').length,
+      badLinks: [...document.querySelectorAll('.chat-messages a')].filter((a) => !/^(https?:|mailto:|\/|#)/.test(a.getAttribute('href') ?? '')).length,
+    }));
+    expect(found).toEqual({ xss: undefined, tags: 0, badLinks: 0 });
+    expect(dialogs).toBe(0);
+  });
+});

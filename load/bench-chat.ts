@@ -1,0 +1,234 @@
+// npm run bench:chat: the chat send path through the real gateway, and the chat screen's rendering.
+// 1. POST /api/conversations/:id/messages → first streamed byte, through the gateway (child process) to the
+//    chat service (child process, real PostgreSQL + NATS) whose model is a local fake OpenAI server that
+//    answers at once; BENCH_CHAT_STREAMS (20) concurrent streams for BENCH_CHAT_DURATION_S (10) seconds,
+//    each on its own conversation. Also directly against the chat service, same run, for the ratio.
+// 2. Time to render a 500-message conversation in Chromium (the real MessageList), median of 5.
+// 3. Gzip size of mfe-chat's build.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import jwt from 'jsonwebtoken';
+import { startFakeOpenAi } from '../services/chat/src/test/fake-openai-server';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const STREAMS = Number(process.env.BENCH_CHAT_STREAMS ?? 20);
+const DURATION_S = Number(process.env.BENCH_CHAT_DURATION_S ?? 10);
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+const children: ChildProcess[] = [];
+function startChild(name: string, script: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', openSync(join(tmpdir(), `bench-chat-${name}.log`), 'w'), 'inherit'],
+  });
+  children.push(child);
+  return child;
+}
+process.on('exit', () => {
+  for (const c of children) if (c.exitCode === null && c.pid) process.kill(c.pid, 'SIGTERM');
+});
+
+async function waitReady(url: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} not ready in 60 s`);
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const median = (xs: number[]) => pct([...xs].sort((a, b) => a - b), 50);
+
+interface StreamFigures {
+  sent: number;
+  errors: number;
+  firstByteP50: number;
+  firstByteP99: number;
+  doneP50: number;
+  perSecond: number;
+}
+
+async function driveStreams(base: string, cookie: string, origin: string): Promise<StreamFigures> {
+  const headers = { cookie, origin, 'content-type': 'application/json' };
+  const conversations = await Promise.all(
+    Array.from({ length: STREAMS }, async () => {
+      const res = await fetch(`${base}/api/conversations`, { method: 'POST', headers, body: '{}' });
+      if (res.status !== 201) throw new Error(`create conversation: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { id: number }).id;
+    }),
+  );
+  const firstByte: number[] = [];
+  const done: number[] = [];
+  let errors = 0;
+  const until = Date.now() + DURATION_S * 1000;
+  const started = performance.now();
+  await Promise.all(
+    conversations.map(async (id) => {
+      while (Date.now() < until) {
+        const t0 = performance.now();
+        const res = await fetch(`${base}/api/conversations/${id}/messages`, {
+          method: 'POST',
+          headers: { ...headers, accept: 'text/event-stream' },
+          body: JSON.stringify({ content: 'benchmark message' }),
+        });
+        if (!res.ok || !res.body) {
+          errors++;
+          await res.text().catch(() => '');
+          continue;
+        }
+        const reader = res.body.getReader();
+        let first = true;
+        let text = '';
+        for (;;) {
+          const { value, done: end } = await reader.read();
+          if (end) break;
+          if (first) {
+            firstByte.push(performance.now() - t0);
+            first = false;
+          }
+          text += new TextDecoder().decode(value);
+        }
+        if (text.includes('event: done')) done.push(performance.now() - t0);
+        else errors++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const fb = firstByte.sort((a, b) => a - b);
+  return {
+    sent: done.length,
+    errors,
+    firstByteP50: pct(fb, 50),
+    firstByteP99: pct(fb, 99),
+    doneP50: median(done),
+    perSecond: done.length / seconds,
+  };
+}
+
+async function sendPath(): Promise<{ gateway: StreamFigures; direct: StreamFigures }> {
+  const { publicKey, privateKey } = generateKeyPairSync('ec', {
+    namedCurve: 'prime256v1',
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  // A fake model that answers at once: what is measured is our path, not a model.
+  const fake = await startFakeOpenAi(0, { chunks: ['Hello', ' from', ' the', ' fake', ' model.'] });
+  const chatPort = await freePort();
+  const gatewayPort = await freePort();
+  startChild('chat', 'services/chat/src/main.ts', {
+    PORT: String(chatPort),
+    DATABASE_URL,
+    NATS_URL,
+    AUTH_PUBLIC_KEY: publicKey,
+    OPENAI_API_KEY: 'bench',
+    OPENAI_BASE_URL: fake.url,
+    OPENAI_MODEL: 'fake-model',
+  });
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  startChild('gateway', 'gateway/src/main.ts', {
+    PORT: String(gatewayPort),
+    CHAT_URL: `http://127.0.0.1:${chatPort}`,
+    AUTH_PUBLIC_KEY: publicKey,
+    SERVE_STATIC: 'false',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    RATE_LIMIT_BURST: '100000000',
+    ALLOWED_ORIGINS: gatewayUrl,
+  });
+  await waitReady(`http://127.0.0.1:${chatPort}/readyz`);
+  await waitReady(`${gatewayUrl}/api/version`);
+  // An admin: unlimited messages, so the limit never interferes.
+  const token = jwt.sign({ lvl: 'admin', typ: 'access', jti: randomUUID() }, privateKey, { algorithm: 'ES256', subject: randomUUID(), expiresIn: 3600 });
+  const cookie = `noek_access=${token}`;
+  const direct = await driveStreams(`http://127.0.0.1:${chatPort}`, cookie, gatewayUrl);
+  const gateway = await driveStreams(gatewayUrl, cookie, gatewayUrl);
+  await fake.close();
+  return { gateway, direct };
+}
+
+async function renderTime(): Promise<{ medianMs: number; runs: number[]; rendered: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-chat-render-'));
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [join(root, 'load/bench/chat-render-entry.tsx')],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    outfile: join(dir, 'bundle.js'),
+    logLevel: 'error',
+  });
+  const css = readFileSync(join(root, 'mfe-chat/src/features/chat.css'), 'utf8');
+  writeFileSync(join(dir, 'index.html'), `<!doctype html><html><head><style>${css}</style></head><body><div id="root"></div><script src="bundle.js"></script></body></html>`);
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const runs: number[] = [];
+  let rendered = 0;
+  for (let i = 0; i < 5; i++) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`file://${join(dir, 'index.html')}`);
+    await page.waitForFunction(() => typeof (window as unknown as { renderMs?: number }).renderMs === 'number');
+    runs.push(await page.evaluate(() => (window as unknown as { renderMs: number }).renderMs));
+    rendered = await page.evaluate(() => (window as unknown as { rendered: number }).rendered);
+    await page.close();
+  }
+  await browser.close();
+  return { medianMs: median(runs), runs, rendered };
+}
+
+function bundleSize(): { totalGzip: number; entryGzip: number } {
+  execFileSync('npx', ['rspack', 'build'], { cwd: join(root, 'mfe-chat'), stdio: 'ignore' });
+  const dist = join(root, 'mfe-chat/dist');
+  let totalGzip = 0;
+  let entryGzip = 0;
+  for (const f of readdirSync(dist)) {
+    if (!/\.(js|css)$/.test(f)) continue;
+    const size = gzipSync(readFileSync(join(dist, f))).length;
+    totalGzip += size;
+    if (f === 'remoteEntry.js' || f.startsWith('__federation_expose_App')) entryGzip += size;
+  }
+  return { totalGzip, entryGzip };
+}
+
+const fmt = (n: number) => n.toFixed(1);
+const machine = `${cpus().length} cores (${cpus()[0]?.model ?? '?'})`;
+const send = await sendPath();
+const render = await renderTime();
+const size = bundleSize();
+const line = (name: string, f: StreamFigures) =>
+  `  ${name.padEnd(8)} first byte p50 ${fmt(f.firstByteP50)} ms, p99 ${fmt(f.firstByteP99)} ms; full reply p50 ${fmt(f.doneP50)} ms; ${fmt(f.perSecond)} messages/s (${f.sent} sent, ${f.errors} errors)`;
+console.log(
+  [
+    `bench:chat on ${machine}, ${STREAMS} concurrent streams, ${DURATION_S} s each run`,
+    line('gateway', send.gateway),
+    line('direct', send.direct),
+    `  goal through the gateway: p50 <= 25 ms ${send.gateway.firstByteP50 <= 25 ? 'MET' : 'NOT MET'}, p99 <= 80 ms ${send.gateway.firstByteP99 <= 80 ? 'MET' : 'NOT MET'}`,
+    `render 500 messages (Chromium, virtualized MessageList): median ${fmt(render.medianMs)} ms over ${render.runs.map((r) => r.toFixed(0)).join(', ')} ms; ${render.rendered} rows in the DOM; goal <= 500 ms ${render.medianMs <= 500 ? 'MET' : 'NOT MET'}`,
+    `mfe-chat gzip: ${(size.totalGzip / 1024).toFixed(1)} KB all JS+CSS, ${(size.entryGzip / 1024).toFixed(1)} KB remoteEntry + exposed App chunk`,
+  ].join('\n'),
+);
+process.exit(0);
