@@ -190,21 +190,28 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
       }
       if (inFlight === 0) onIdle?.();
     });
-    const split = splitTarget(req.url ?? '');
-    if (!split) {
-      refuse(res, requestId, 400, 'BAD_REQUEST', 'The request path is not valid.');
-      return;
+    try {
+      const split = splitTarget(req.url ?? '');
+      if (!split) {
+        refuse(res, requestId, 400, 'BAD_REQUEST', 'The request path is not valid.');
+        return;
+      }
+      target = isApiPath(split.path)
+        ? handleApi(req, res, split.path, requestId)
+        : handleSite(req, res, split.path, requestId);
+    } catch (err) {
+      // A bug must cost one request, never the process (or every other open stream).
+      logger.error({ err, requestId, url: req.url }, 'unhandled error in the gateway');
+      if (!res.headersSent) refuse(res, requestId, 500, errorCodes.internal, 'Something went wrong on our side. Please try again.');
+      else res.destroy();
     }
-    target = isApiPath(split.path)
-      ? handleApi(req, res, split.path, requestId)
-      : handleSite(req, res, split.path, requestId);
   };
 
   const server = createServer({ keepAliveTimeout: config.keepAliveTimeoutMs, requestTimeout: 60_000 }, handle);
   server.keepAliveTimeout = config.keepAliveTimeoutMs;
   // Above keepAliveTimeout, or Node may cut a reused connection mid-request.
   server.headersTimeout = config.keepAliveTimeoutMs + 1_000;
-  // A handler bug must cost one request, never the process.
+  // Unparseable requests get a bare 400 and the connection closes.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (socket.writable && !socket.writableEnded) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
     else socket.destroy();

@@ -148,7 +148,13 @@ export function proxyRequest(ctx: ProxyContext, up: Upstream, p: ProxyRequest): 
       out.push('X-Accel-Buffering', 'no');
       if (!cacheControl) out.push('Cache-Control', 'no-cache, no-transform');
     }
-    res.writeHead(incoming.statusCode ?? 502, incoming.statusMessage, out);
+    try {
+      res.writeHead(incoming.statusCode ?? 502, incoming.statusMessage, out);
+    } catch (err) {
+      // A status or header Node refuses to send (e.g. a status code out of range): a bad gateway answer.
+      fail('unreachable', err as NodeJS.ErrnoException);
+      return;
+    }
     if (stream) {
       res.flushHeaders();
       if (ctx.sseHeartbeatMs > 0) stopHeartbeat = startSseHeartbeat(incoming, res, ctx.sseHeartbeatMs);
