@@ -3,16 +3,16 @@ import { readdirSync } from 'node:fs';
 import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkServiceDrift, discoverServiceDatabases } from './index';
+import { checkServiceDrift, createMemoryPglite, discoverServiceDatabases } from './index';
 import { repoRoot } from './test/helpers';
 
 let pglite: PGlite;
 let tmp: string;
 
 beforeAll(async () => {
-  [pglite, tmp] = await Promise.all([PGlite.create(), mkdtemp(join(tmpdir(), 'noek-drift-'))]);
+  [pglite, tmp] = await Promise.all([createMemoryPglite(), mkdtemp(join(tmpdir(), 'noek-drift-'))]);
 });
 afterAll(async () => {
   await pglite?.close();

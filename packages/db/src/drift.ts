@@ -2,7 +2,7 @@
 // diff the result against its schema.prisma. Any difference means someone edited the schema without
 // `prisma migrate dev`, or edited a committed migration.
 import { readFile } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import {
   createSchemaEngine,
   discardEngineInstance,
@@ -10,6 +10,7 @@ import {
   isEnginePanic,
   preloadSchemaEngine,
 } from './engine/load-schema-engine';
+import { createMemoryPglite } from './memory-pglite';
 import { createPgliteMigrationFactory } from './pglite-adapter';
 import { noFilters, readMigrationsList } from './migrations-list';
 import { trackAdapters } from './migrate';
@@ -54,7 +55,7 @@ export async function checkServiceDrift(pglite: PGlite, service: ServiceDatabase
 
 /** Checks every service on one in-memory PGlite (opening one costs seconds; schemas keep them apart). */
 export async function checkDrift(services: ServiceDatabase[]): Promise<DriftResult[]> {
-  const [pglite] = await Promise.all([PGlite.create(), preloadSchemaEngine()]);
+  const [pglite] = await Promise.all([createMemoryPglite(), preloadSchemaEngine()]);
   try {
     const results: DriftResult[] = [];
     for (const service of services) results.push(await checkServiceDrift(pglite, service));

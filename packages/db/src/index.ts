@@ -13,3 +13,4 @@ export { parsePostgresUrl, searchPathOption } from './connection';
 export { ensureDatabase } from './connection';
 export type { ServiceDatabaseDir } from './service-databases';
 export { discoverServiceDatabases } from './service-databases';
+export { createMemoryPglite } from './memory-pglite';

@@ -3,9 +3,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDriverAdapter, migrateDatabase, checkReady } from './index';
+import { checkReady, createDriverAdapter, createMemoryPglite, migrateDatabase } from './index';
 import type { AdminClient } from './test/helpers';
 import { adminMigrations, loadAdminClient } from './test/helpers';
 
@@ -15,7 +15,7 @@ let admin: AdminClient;
 let other: AdminClient;
 
 beforeAll(async () => {
-  [pglite, PrismaClient] = await Promise.all([PGlite.create(), loadAdminClient()]);
+  [pglite, PrismaClient] = await Promise.all([createMemoryPglite(), loadAdminClient()]);
 });
 afterAll(async () => {
   await admin?.$disconnect();
