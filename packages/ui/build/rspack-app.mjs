@@ -88,9 +88,7 @@ export function createAppConfig({ dir, name, exposes, html, publicPath = 'auto',
     plugins: [
       new ModuleFederationPlugin({
         name,
-        ...(isHost
-          ? {}
-          : { filename: 'remoteEntry.js', exposes }),
+        ...(isHost ? {} : { filename: 'remoteEntry.js', exposes }),
         shared: sharedSingletons,
         // Remotes come from /remotes-manifest.json at run time. 'loaded-first' keeps one slow or
         // dead remote from being pulled into another remote's share negotiation.
@@ -98,8 +96,11 @@ export function createAppConfig({ dir, name, exposes, html, publicPath = 'auto',
         manifest: !isHost,
         dts: false,
         // One federation runtime, provided by the shell: a remote's first download drops from
-        // ~34 KB to ~16 KB gzip. The price: a remote only runs inside the shell.
-        experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
+        // ~34 KB to ~16 KB gzip. The price: a remote only runs inside the shell. target 'web'
+        // drops the runtime's Node loaders (~2 KB gzip off the shell's first download).
+        experiments: isHost
+          ? { provideExternalRuntime: true, optimization: { target: 'web' } }
+          : { externalRuntime: true },
       }),
       html
         ? new rspack.HtmlRspackPlugin({

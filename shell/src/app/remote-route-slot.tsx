@@ -4,7 +4,7 @@ import { useRemoteProps } from './use-remote-props';
 import type { SiteVariant } from './variant';
 
 /** Mounts one remote for a route; `screen` tells a remote with several screens which one (e.g. billing). */
-export function RemoteRoute({
+export function RemoteRouteSlot({
   name,
   site,
   screen,
