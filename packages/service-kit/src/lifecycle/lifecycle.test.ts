@@ -27,6 +27,31 @@ describe('createLifecycle', () => {
     expect(lines().some((l) => l.hook === 'bus' && l.msg === 'shutdown step failed')).toBe(true);
   });
 
+  it('logs unhandled rejections and shuts down with exit 1 on an uncaught exception', async () => {
+    const events = ['unhandledRejection', 'uncaughtException', 'SIGTERM', 'SIGINT'] as const;
+    type Listener = (...args: unknown[]) => void;
+    const listeners = (e: (typeof events)[number]) => process.listeners(e as 'SIGTERM') as unknown as Listener[];
+    const before = Object.fromEntries(events.map((e) => [e, listeners(e)]));
+    const exits: number[] = [];
+    const { logger, lines } = captureLogger();
+    const lc = createLifecycle({ logger, graceMs: 1000, exit: (c) => exits.push(c) });
+    let closed = false;
+    lc.onShutdown(() => void (closed = true));
+    lc.installSignalHandlers();
+    const added = (e: (typeof events)[number]) => listeners(e).filter((l) => !before[e]!.includes(l));
+    try {
+      added('unhandledRejection')[0]!(new Error('forgotten await'));
+      expect(exits).toEqual([]);
+      expect(lines().some((l) => l.msg === 'unhandled promise rejection')).toBe(true);
+      added('uncaughtException')[0]!(new Error('bug'));
+      await new Promise((r) => setTimeout(r, 20));
+      expect(closed).toBe(true);
+      expect(exits).toEqual([1]);
+    } finally {
+      for (const e of events) for (const l of added(e)) process.off(e as 'SIGTERM', l);
+    }
+  });
+
   it('exits 0 on SIGTERM after hooks, 1 if a hook throws', async () => {
     for (const [fails, code] of [[false, 0], [true, 1]] as const) {
       const exits: number[] = [];

@@ -7,7 +7,11 @@ export interface Lifecycle {
   onShutdown(fn: ShutdownHook, name?: string): void;
   /** Runs every hook once, even if one throws; resolves true if all succeeded. */
   shutdown(reason?: string): Promise<boolean>;
-  /** SIGTERM/SIGINT -> shutdown -> exit 0 (1 if a hook threw). The only process-global side effect. */
+  /**
+   * SIGTERM/SIGINT -> shutdown -> exit 0 (1 if a hook threw). Also: an unhandled promise rejection is
+   * logged instead of killing the process (one bad request must not take a service down); an uncaught
+   * exception is logged and triggers a graceful shutdown with exit 1. The only process-global side effects.
+   */
   installSignalHandlers(): void;
 }
 
@@ -65,6 +69,16 @@ export function createLifecycle({ logger, graceMs, exit = (code) => process.exit
       };
       process.on('SIGTERM', onSignal);
       process.on('SIGINT', onSignal);
+      process.on('unhandledRejection', (reason) => {
+        logger.error({ err: reason }, 'unhandled promise rejection');
+      });
+      process.on('uncaughtException', (err) => {
+        logger.fatal({ err }, 'uncaught exception, shutting down');
+        if (running) return;
+        const guard = setTimeout(() => exit(1), graceMs + 5_000);
+        guard.unref();
+        void shutdown('uncaughtException').then(() => exit(1));
+      });
     },
   };
 }
