@@ -1,0 +1,161 @@
+/**
+ * Account journeys (issue 3) in headless Chromium through the real gateway, services as separate
+ * processes, real mail over SMTP (captured by the harness) whose links the browser follows.
+ */
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, screenshot, type Session } from './browser';
+import { decodeMail, newAccount, type Account } from './support/accounts';
+
+const baseUrl = inject('baseUrl');
+let s: Session;
+
+beforeEach(async () => {
+  s = await openBrowser();
+});
+afterEach(async () => {
+  await s.close();
+});
+
+async function mailCount(to: string): Promise<number> {
+  const res = await fetch(`${inject('mailboxUrl')}?to=${encodeURIComponent(to)}`);
+  return ((await res.json()) as unknown[]).length;
+}
+
+/** The newest link to `path` in mail to `to`, waiting until more than `after` mails arrived. */
+async function linkInMail(to: string, path: '/verify-email' | '/reset-password', after = 0): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  const pattern = new RegExp(`(https?://[^\\s"<>]+${path}\\?token=[A-Za-z0-9_-]+)`);
+  while (Date.now() < deadline) {
+    const res = await fetch(`${inject('mailboxUrl')}?to=${encodeURIComponent(to)}`);
+    const mails = (await res.json()) as { raw: string }[];
+    if (mails.length > after) {
+      const match = decodeMail(mails[mails.length - 1]!.raw).match(pattern);
+      if (match?.[1]) return match[1];
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no ${path} mail to ${to}`);
+}
+
+/** Links in mail point at APP_ORIGIN; open them on the product under test. */
+const onProduct = (link: string) => `${baseUrl}${new URL(link).pathname}${new URL(link).search}`;
+
+async function fillSignUp(page: Page, a: Account) {
+  await page.getByRole('button', { name: 'Sign up here' }).click();
+  await page.getByTestId('sign-up-name').fill(a.name);
+  await page.getByTestId('sign-up-email').fill(a.email);
+  await page.getByTestId('sign-up-password').fill(a.password);
+  await expect.poll(() => page.getByTestId('password-length-hint').getAttribute('data-ok')).toBe('true');
+  await page.getByTestId('sign-up-confirm').fill(a.password + 'x');
+  await page.getByText('Passwords do not match').waitFor();
+  expect(await page.getByTestId('sign-up-submit').isDisabled()).toBe(true);
+  await page.getByTestId('sign-up-confirm').fill(a.password);
+  await page.getByText('Passwords match').waitFor();
+  await page.getByTestId('sign-up-submit').click();
+}
+
+async function signInWithForm(page: Page, email: string, password: string) {
+  await page.getByTestId('sign-in-email').fill(email);
+  await page.getByTestId('sign-in-password').fill(password);
+  await page.getByTestId('sign-in-submit').click();
+}
+
+describe('account journeys', () => {
+  it('sign up → the email arrives → follow its link → sign in → reload, still signed in → sign out', async () => {
+    const a = newAccount('journey');
+    await s.page.goto(`${baseUrl}/`);
+    await s.page.getByTestId('sign-in-screen').waitFor();
+    await fillSignUp(s.page, a);
+
+    await s.page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
+    expect(await s.page.getByTestId('check-email-address').textContent()).toBe(a.email);
+    await screenshot(s.page, 'auth-check-your-email');
+
+    const link = await linkInMail(a.email, '/verify-email');
+    await s.page.goto(onProduct(link));
+    expect(await s.page.getByTestId('verify-welcome').textContent()).toBe(`Welcome, ${a.name}!`);
+    await s.page.getByRole('button', { name: 'Continue to Sign In' }).click();
+    await s.page.waitForURL(`${baseUrl}/auth`);
+
+    await signInWithForm(s.page, a.email, a.password);
+    await s.page.getByTestId('mfe-chat').waitFor();
+    await s.page.waitForURL(`${baseUrl}/`);
+
+    await s.page.reload();
+    await s.page.getByTestId('mfe-chat').waitFor();
+    // The cached record was revalidated with /api/auth/me, not just read from storage.
+    const me = await s.page.request.get(`${baseUrl}/api/auth/me`);
+    expect(me.status()).toBe(200);
+    expect((await me.json()).user.email).toBe(a.email);
+
+    const loggedOut = s.page.waitForResponse((r) => r.url().endsWith('/api/auth/logout'));
+    await s.page.getByRole('button', { name: /sign out/i }).first().click();
+    await s.page.getByTestId('sign-in-screen').waitFor();
+    expect((await loggedOut).status()).toBe(200);
+    expect((await s.page.request.get(`${baseUrl}/api/auth/me`)).status()).toBe(401);
+    await s.page.reload();
+    await s.page.getByTestId('sign-in-screen').waitFor();
+    expect(s.errors.filter((e) => !/401|Unauthorized/i.test(e))).toEqual([]);
+  });
+
+  it('forgot password → email → reset → sign in with the new password', async () => {
+    const a = newAccount('reset');
+    await s.page.goto(`${baseUrl}/`);
+    await fillSignUp(s.page, a);
+    await s.page.goto(onProduct(await linkInMail(a.email, '/verify-email')));
+    await s.page.getByTestId('verify-welcome').waitFor();
+    await s.page.goto(`${baseUrl}/`);
+
+    const dialogs: string[] = [];
+    s.page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.accept();
+    });
+    await s.page.getByRole('button', { name: 'Forgot Password' }).click();
+    await expect.poll(() => dialogs).toEqual(['Please enter your email address first']);
+    const before = await mailCount(a.email);
+    await s.page.getByTestId('sign-in-email').fill(a.email);
+    await s.page.getByRole('button', { name: 'Forgot Password' }).click();
+    await expect.poll(() => dialogs.at(-1)).toBe('Password reset instructions have been sent to your email');
+
+    await s.page.goto(onProduct(await linkInMail(a.email, '/reset-password', before)));
+    await s.page.getByTestId('reset-password').fill('new-password-1');
+    await s.page.getByTestId('reset-confirm').fill('new-password-1');
+    await s.page.getByTestId('reset-submit').click();
+    await s.page.getByTestId('reset-success').waitFor();
+    await screenshot(s.page, 'auth-reset-success');
+
+    await s.page.goto(`${baseUrl}/`);
+    await signInWithForm(s.page, a.email, a.password);
+    expect(await s.page.getByTestId('sign-in-error').textContent()).toBe('Invalid email or password');
+    await s.page.getByTestId('sign-in-password').fill('new-password-1');
+    await s.page.getByTestId('sign-in-submit').click();
+    await s.page.getByTestId('mfe-chat').waitFor();
+  });
+
+  it('an unverified sign-in shows the yellow box, and the resend works', async () => {
+    const a = newAccount('unverified');
+    await s.page.goto(`${baseUrl}/subscribe`);
+    // Signed out, /subscribe shows the sign-in screen (spec §2).
+    await s.page.getByTestId('sign-in-screen').waitFor();
+    await fillSignUp(s.page, a);
+    await s.page.getByRole('button', { name: "I've Verified My Email - Sign In" }).click();
+    expect(await s.page.getByTestId('sign-in-email').inputValue()).toBe(a.email);
+    await s.page.getByTestId('sign-in-password').fill(a.password);
+    await s.page.getByTestId('sign-in-submit').click();
+    await s.page.getByText(`Email not verified for: ${a.email}`).waitFor();
+    expect(await s.page.getByTestId('sign-in-error').textContent()).toBe('Please verify your email address before signing in.');
+    await screenshot(s.page, 'auth-unverified');
+
+    const before = await mailCount(a.email);
+    await s.page.getByRole('button', { name: 'Resend Verification Email' }).click();
+    await s.page.getByText('Verification email sent! Please check your inbox and spam folder.').waitFor();
+    const link = await linkInMail(a.email, '/verify-email', before);
+    await s.page.goto(onProduct(link));
+    await s.page.getByTestId('verify-welcome').waitFor();
+    await s.page.goto(`${baseUrl}/`);
+    await signInWithForm(s.page, a.email, a.password);
+    await s.page.getByTestId('mfe-chat').waitFor();
+  });
+});
