@@ -14,6 +14,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/generated/**',
       '.data/**',
+      '.tmp/**',
       '**/*.js',
       '**/*.mjs',
       '**/*.cjs',
