@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Test kind lives in the file suffix: *.test.ts(x) are unit tests, *.api.test.ts run against
 // real PostgreSQL and NATS (started by .ci/run, or already running on a developer machine), *.e2e.ts drive
 // headless Chromium through the real gateway with every service running as its own process.
-const exclude = ['**/node_modules/**', '**/dist/**', '.data/**'];
+const exclude = ['**/node_modules/**', '**/dist/**', '.data/**', '.tmp/**'];
 export default defineConfig({
   test: {
     projects: [
