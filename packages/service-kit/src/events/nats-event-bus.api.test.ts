@@ -51,6 +51,31 @@ describe('NATS bus specifics', () => {
     await Promise.all([first.close(), second.close()]);
   });
 
+  it('keeps a slow handler\'s message from being redelivered past ackWait', async () => {
+    const prefix = uniquePrefix();
+    const streamName = `TEST_${prefix.toUpperCase()}`;
+    streams.push(streamName);
+    const bus = createNatsEventBus({ url: NATS_URL, logger: captureLogger().logger, streamName, subjects: [`${prefix}.>`], dlqPrefix: `${prefix}dlq` });
+    let calls = 0;
+    let done = false;
+    await bus.subscribe({
+      durable: 'slow',
+      subjects: [`${prefix}.>`],
+      ackWaitMs: 1_000,
+      handler: async () => {
+        calls += 1;
+        await new Promise((r) => setTimeout(r, 2_500));
+        done = true;
+      },
+    });
+    await bus.publish({ id: 'slow-1', type: `${prefix}.job.started.v1`, time: new Date().toISOString(), correlationId: 'c', data: {} });
+    const start = Date.now();
+    while (!done && Date.now() - start < 10_000) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(calls).toBe(1);
+    await bus.close();
+  });
+
   it('is not healthy and fails publish in time while NATS is unreachable', async () => {
     const bus = createNatsEventBus({
       url: 'nats://127.0.0.1:1',

@@ -179,10 +179,15 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus & { c
       await deadLetter('delivered more than maxDeliver times without an answer');
       return;
     }
+    // A slow handler tells the server it is still working, so it is not redelivered to a second worker.
+    const ackWaitMs = o.ackWaitMs ?? DEFAULTS.ackWaitMs;
+    const keepAlive = setInterval(() => m.working(), Math.max(100, Math.floor(ackWaitMs / 2)));
     try {
       await o.handler(envelope);
+      clearInterval(keepAlive);
       await m.ackAck().catch(() => m.ack());
     } catch (err) {
+      clearInterval(keepAlive);
       if (deliveries >= o.maxDeliver) {
         await deadLetter(err instanceof Error ? err.message : String(err));
       } else {
