@@ -2,9 +2,11 @@
 // One PGlite per data directory per process: it is a single session and cannot be shared between
 // processes (pglite-socket interleaves protocol messages with more than one client). All services of
 // the single-process mode share the instance returned here, each in its own schema.
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { createFreshPglite } from './memory-pglite';
 
 const open = new Map<string, Promise<PGlite>>();
 
@@ -14,9 +16,10 @@ export function openEmbeddedPostgres(dataDir: string): Promise<PGlite> {
   let instance = open.get(key);
   if (!instance) {
     instance = (async () => {
-      if (!key.startsWith('memory://')) await mkdir(key, { recursive: true });
-      const pglite = await PGlite.create(key);
-      return pglite;
+      if (key.startsWith('memory://')) return PGlite.create(key);
+      await mkdir(key, { recursive: true });
+      // A new directory starts from the cached fresh data dir instead of running initdb.
+      return existsSync(join(key, 'PG_VERSION')) ? PGlite.create(key) : createFreshPglite(key);
     })();
     open.set(key, instance);
     instance.catch(() => open.delete(key));

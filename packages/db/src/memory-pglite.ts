@@ -1,4 +1,4 @@
-// A fresh in-memory PGlite, fast. Most of PGlite.create()'s time is initdb (~4-13 s here); loading
+// A fresh PGlite, fast. Most of PGlite.create()'s time is initdb (~4-13 s here); loading
 // a data directory dumped right after a previous initdb takes a fraction of that. The dump is cached
 // under node_modules/.cache (keyed by the PGlite version) and rebuilt when missing or unreadable.
 import { existsSync, readFileSync } from 'node:fs';
@@ -17,13 +17,16 @@ const pkgDir = pglitePackageDir();
 const pgliteVersion = (JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf-8')) as { version: string }).version;
 const cacheFile = join(pkgDir, '..', '..', '.cache', 'noek-db', `pglite-${pgliteVersion}-fresh.tar`);
 
-async function fromCache(): Promise<PGlite | undefined> {
+/** A fresh PGlite, in memory (no dataDir) or in a new data directory, from the cached template. */
+async function fromCache(dataDir?: string): Promise<PGlite | undefined> {
   const data = await readFile(cacheFile).catch(() => undefined);
   if (!data) return undefined;
   try {
-    return await PGlite.create({ loadDataDir: new Blob([data]) });
-  } catch {
+    return await PGlite.create(dataDir, { loadDataDir: new Blob([data]) });
+  } catch (error) {
     await rm(cacheFile, { force: true });
+    // Never delete a user's directory: say what happened (the bad cache is gone; a retry runs initdb).
+    if (dataDir) throw new Error(`Could not seed ${dataDir} from the PGlite template; empty that directory and retry`, { cause: error });
     return undefined;
   }
 }
@@ -40,10 +43,18 @@ async function saveTemplate(pglite: PGlite): Promise<void> {
   }
 }
 
-export async function createMemoryPglite(): Promise<PGlite> {
-  const cached = await fromCache();
+/**
+ * A new, empty PGlite: in memory without `dataDir`, else in `dataDir`, which must not hold a database
+ * yet. Seeded from the cached template when there is one; otherwise initdb runs and seeds the cache.
+ */
+export async function createFreshPglite(dataDir?: string): Promise<PGlite> {
+  const cached = await fromCache(dataDir);
   if (cached) return cached;
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create(dataDir);
   await saveTemplate(pglite);
   return pglite;
+}
+
+export function createMemoryPglite(): Promise<PGlite> {
+  return createFreshPglite();
 }
