@@ -149,6 +149,34 @@ describe('event streams', () => {
   });
 });
 
+describe('shutdown', () => {
+  it('lets an in-flight request finish, then closes', async () => {
+    const up = await startUpstream((req, res) => setTimeout(() => echo(req, res), 300));
+    const gw = await startGateway({ CHAT_URL: up.url, SHUTDOWN_GRACE_MS: '5000' });
+    cleanups.push(() => up.close());
+    const pending = fetch(`${gw.url}/api/conversations`);
+    await new Promise((r) => setTimeout(r, 100));
+    const stopped = gw.stop();
+    expect((await pending).status).toBe(200);
+    await stopped;
+    await expect(fetch(`${gw.url}/healthz`)).rejects.toThrow();
+  });
+
+  it('cuts requests still running when the grace period ends', async () => {
+    const up = await startUpstream(() => {
+      /* never answers */
+    });
+    const gw = await startGateway({ CHAT_URL: up.url, SHUTDOWN_GRACE_MS: '200' });
+    cleanups.push(() => up.close());
+    const pending = fetch(`${gw.url}/api/conversations`).then((r) => r.status, () => 'cut');
+    await new Promise((r) => setTimeout(r, 100));
+    const started = Date.now();
+    await gw.stop();
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(await pending).toBe('cut');
+  });
+});
+
 describe('client disconnect', () => {
   it('aborts the upstream request', async () => {
     const upstreamClosed = gate();
