@@ -121,16 +121,20 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus & { c
       throw new Error('event bus closed while connecting');
     }
     void watchStatus(nc);
-    const jsm = await jetstreamManager(nc);
-    for (;;) {
+    let jsm: JetStreamManager | undefined;
+    while (!jsm && !closed) {
       try {
-        await ensureStream(jsm);
-        break;
+        const candidate = await jetstreamManager(nc);
+        await ensureStream(candidate);
+        jsm = candidate;
       } catch (err) {
-        log.error({ err }, 'could not ensure stream, retrying');
+        log.error({ err }, 'could not ensure the stream (is JetStream enabled?), retrying');
         await sleep(2_000);
-        if (closed) throw new Error('event bus closed');
       }
+    }
+    if (closed || !jsm) {
+      await nc.close();
+      throw new Error('event bus closed while connecting');
     }
     healthy = true;
     log.info({ url }, 'event bus connected');
