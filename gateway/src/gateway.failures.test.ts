@@ -198,6 +198,19 @@ describe('client disconnect', () => {
     await Promise.race([upstreamClosed.opened, timeout]);
   });
 
+  it('does not send the request again after aborting it on a kept-alive connection', async () => {
+    const seen: string[] = [];
+    const { gw } = await setup((req, res) => {
+      seen.push(req.url!);
+      if (req.url === '/api/conversations/warm') echo(req, res);
+    }, { UPSTREAM_TIMEOUT_MS: '200' });
+    expect((await fetch(`${gw.url}/api/conversations/warm`)).status).toBe(200);
+    // The next request reuses the warm upstream socket, stalls, and times out.
+    expect((await fetch(`${gw.url}/api/conversations/stall`)).status).toBe(504);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(seen).toEqual(['/api/conversations/warm', '/api/conversations/stall']);
+  });
+
   it('aborts the upstream request while it is still waiting for headers', async () => {
     const upstreamClosed = gate();
     const { gw } = await setup((req) => req.socket.on('close', upstreamClosed.open));

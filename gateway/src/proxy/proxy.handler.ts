@@ -111,6 +111,8 @@ export function proxyRequest(ctx: ProxyContext, up: Upstream, p: ProxyRequest): 
   };
 
   const onError = (err: NodeJS.ErrnoException) => {
+    // Our own destroy() (timeout, client gone, shutdown) also lands here: nothing more to do.
+    if (settled) return;
     // A kept-alive socket the upstream closed just as we reused it: safe to repeat a bodiless read.
     if (!retried && !upRes && !hasBody && upReq.reusedSocket && err.code === 'ECONNRESET' && RETRYABLE_METHODS.has(req.method!)) {
       retried = true;
