@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDriverAdapter, checkReady, migrateDatabase } from './index';
 import type { AdminClient } from './test/helpers';
-import { adminMigrations, adminQuery, adminServiceDir, createTempDatabase, loadAdminClient, repoRoot } from './test/helpers';
+import { adminMigrations, adminQuery, adminServiceDir, createTempDatabase, loadAdminClient, repoRoot, uniqueName } from './test/helpers';
 
 let db: Awaited<ReturnType<typeof createTempDatabase>>;
 let PrismaClient: typeof AdminClient;
@@ -60,6 +60,22 @@ describe('migrateDatabase on PostgreSQL', () => {
     });
     expect(status.stdout + status.stderr).toContain('Database schema is up to date');
     expect(status.status).toBe(0);
+  });
+
+  it('works for a least-privilege role that owns only its pre-made schema (as in deploy/)', async () => {
+    const role = uniqueName('noek_role');
+    await adminQuery(`CREATE ROLE "${role}" LOGIN`);
+    try {
+      await adminQuery(`REVOKE CREATE ON DATABASE "${db.name}" FROM PUBLIC`, [], db.name);
+      await adminQuery(`CREATE SCHEMA "${role}" AUTHORIZATION "${role}"`, [], db.name);
+      const url = new URL(db.url);
+      url.username = role;
+      const result = await migrateDatabase({ target: { kind: 'postgres', url: url.toString(), schema: role }, migrationsDir: adminMigrations });
+      expect(result.appliedMigrationNames).toEqual(migrationNames);
+    } finally {
+      await adminQuery(`DROP SCHEMA IF EXISTS "${role}" CASCADE`, [], db.name);
+      await adminQuery(`DROP ROLE IF EXISTS "${role}"`);
+    }
   });
 
   it('rejects a schemaName that differs from the target and an empty migrations folder', async () => {

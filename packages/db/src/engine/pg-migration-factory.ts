@@ -28,8 +28,13 @@ async function withClient<T>(config: PoolConfig, fn: (c: pg.Client) => Promise<T
   }
 }
 
+// Look first: PostgreSQL checks CREATE on the database before IF NOT EXISTS, so a least-privilege
+// service role whose schema was made for it by an administrator would otherwise be refused.
 export async function ensureSchema(config: PoolConfig, schema: string): Promise<void> {
-  await withClient(config, (c) => c.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`));
+  await withClient(config, async (c) => {
+    const found = await c.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
+    if (found.rowCount === 0) await c.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
+  });
 }
 
 async function connectPg(config: PoolConfig, schema: string): Promise<SqlDriverAdapter> {
