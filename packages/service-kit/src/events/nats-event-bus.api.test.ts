@@ -61,17 +61,17 @@ describe('NATS bus specifics', () => {
     await bus.subscribe({
       durable: 'slow',
       subjects: [`${prefix}.>`],
-      ackWaitMs: 1_000,
+      ackWaitMs: 2_000,
       handler: async () => {
         calls += 1;
-        await new Promise((r) => setTimeout(r, 2_500));
+        await new Promise((r) => setTimeout(r, 5_000));
         done = true;
       },
     });
     await bus.publish({ id: 'slow-1', type: `${prefix}.job.started.v1`, time: new Date().toISOString(), correlationId: 'c', data: {} });
     const start = Date.now();
-    while (!done && Date.now() - start < 10_000) await new Promise((r) => setTimeout(r, 50));
-    await new Promise((r) => setTimeout(r, 1_500));
+    while (!done && Date.now() - start < 15_000) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 2_500));
     expect(calls).toBe(1);
     await bus.close();
   });

@@ -185,7 +185,8 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus & { c
     }
     // A slow handler tells the server it is still working, so it is not redelivered to a second worker.
     const ackWaitMs = o.ackWaitMs ?? DEFAULTS.ackWaitMs;
-    const keepAlive = setInterval(() => m.working(), Math.max(100, Math.floor(ackWaitMs / 2)));
+    // A third of ackWait leaves room for an event loop stalled by a busy machine.
+    const keepAlive = setInterval(() => m.working(), Math.max(100, Math.floor(ackWaitMs / 3)));
     try {
       await o.handler(envelope);
       clearInterval(keepAlive);
