@@ -9,7 +9,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -72,22 +72,23 @@ interface StreamFigures {
   perSecond: number;
 }
 
-async function driveStreams(base: string, cookie: string, origin: string): Promise<StreamFigures> {
-  const headers = { cookie, origin, 'content-type': 'application/json' };
+async function driveStreams(base: string, cookies: string[], origin: string, seconds = DURATION_S): Promise<StreamFigures> {
+  // One user per stream, each on its own conversation: 20 people chatting at once.
   const conversations = await Promise.all(
-    Array.from({ length: STREAMS }, async () => {
+    cookies.map(async (cookie) => {
+      const headers = { cookie, origin, 'content-type': 'application/json' };
       const res = await fetch(`${base}/api/conversations`, { method: 'POST', headers, body: '{}' });
       if (res.status !== 201) throw new Error(`create conversation: ${res.status} ${await res.text()}`);
-      return ((await res.json()) as { id: number }).id;
+      return { id: ((await res.json()) as { id: number }).id, headers };
     }),
   );
   const firstByte: number[] = [];
   const done: number[] = [];
   let errors = 0;
-  const until = Date.now() + DURATION_S * 1000;
+  const until = Date.now() + seconds * 1000;
   const started = performance.now();
   await Promise.all(
-    conversations.map(async (id) => {
+    conversations.map(async ({ id, headers }) => {
       while (Date.now() < until) {
         const t0 = performance.now();
         const res = await fetch(`${base}/api/conversations/${id}/messages`, {
@@ -117,7 +118,7 @@ async function driveStreams(base: string, cookie: string, origin: string): Promi
       }
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
+  const elapsed = (performance.now() - started) / 1000;
   const fb = firstByte.sort((a, b) => a - b);
   return {
     sent: done.length,
@@ -125,7 +126,7 @@ async function driveStreams(base: string, cookie: string, origin: string): Promi
     firstByteP50: pct(fb, 50),
     firstByteP99: pct(fb, 99),
     doneP50: median(done),
-    perSecond: done.length / seconds,
+    perSecond: done.length / elapsed,
   };
 }
 
@@ -160,11 +161,13 @@ async function sendPath(): Promise<{ gateway: StreamFigures; direct: StreamFigur
   });
   await waitReady(`http://127.0.0.1:${chatPort}/readyz`);
   await waitReady(`${gatewayUrl}/api/version`);
-  // An admin: unlimited messages, so the limit never interferes.
-  const token = jwt.sign({ lvl: 'admin', typ: 'access', jti: randomUUID() }, privateKey, { algorithm: 'ES256', subject: randomUUID(), expiresIn: 3600 });
-  const cookie = `noek_access=${token}`;
-  const direct = await driveStreams(`http://127.0.0.1:${chatPort}`, cookie, gatewayUrl);
-  const gateway = await driveStreams(gatewayUrl, cookie, gatewayUrl);
+  // Admins: unlimited messages, so the limit never interferes.
+  const cookies = () =>
+    Array.from({ length: STREAMS }, () => `noek_access=${jwt.sign({ lvl: 'admin', typ: 'access', jti: randomUUID() }, privateKey, { algorithm: 'ES256', subject: randomUUID(), expiresIn: 3600 })}`);
+  // Warm-up (connections, JIT, prepared plans), not counted.
+  await driveStreams(gatewayUrl, cookies(), gatewayUrl, 2);
+  const gateway = await driveStreams(gatewayUrl, cookies(), gatewayUrl);
+  const direct = await driveStreams(`http://127.0.0.1:${chatPort}`, cookies(), gatewayUrl);
   await fake.close();
   return { gateway, direct };
 }
@@ -223,7 +226,7 @@ const line = (name: string, f: StreamFigures) =>
   `  ${name.padEnd(8)} first byte p50 ${fmt(f.firstByteP50)} ms, p99 ${fmt(f.firstByteP99)} ms; full reply p50 ${fmt(f.doneP50)} ms; ${fmt(f.perSecond)} messages/s (${f.sent} sent, ${f.errors} errors)`;
 console.log(
   [
-    `bench:chat on ${machine}, ${STREAMS} concurrent streams, ${DURATION_S} s each run`,
+    `bench:chat on ${machine}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ${STREAMS} concurrent streams (one user each), ${DURATION_S} s each run`,
     line('gateway', send.gateway),
     line('direct', send.direct),
     `  goal through the gateway: p50 <= 25 ms ${send.gateway.firstByteP50 <= 25 ? 'MET' : 'NOT MET'}, p99 <= 80 ms ${send.gateway.firstByteP99 <= 80 ? 'MET' : 'NOT MET'}`,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_CONVERSATION_TITLE, messageSentEvent, type MessageSentData } from '@noek/contracts';
 import { enqueueEvent } from '@noek/service-kit';
 import type { ChatDb, ChatTx } from '../../db/chat-db';
-import type { Conversation, Message } from '../../generated/prisma/client';
+import type { ChatUser, Conversation, Message } from '../../generated/prisma/client';
 import { titleFromMessage } from '../conversations/title-from-message';
 import { decideUsage } from '../usage/usage-window';
 import { UsageLimitReached, usageLimitFor } from '../usage/usage-limit';
@@ -20,8 +20,8 @@ export interface Exchange {
  * take the last slot. Throws UsageLimitReached (nothing written) when the window is full.
  */
 async function countMessage(tx: ChatTx, userId: string, now: Date) {
-  await tx.$executeRaw`SELECT 1 FROM "chat_users" WHERE "id" = ${userId}::uuid FOR UPDATE`;
-  const user = await tx.chatUser.findUniqueOrThrow({ where: { id: userId } });
+  const [user] = await tx.$queryRaw<ChatUser[]>`SELECT * FROM "chat_users" WHERE "id" = ${userId}::uuid FOR UPDATE`;
+  if (!user) throw new Error(`chat user ${userId} missing`);
   const level = levelOf(user);
   const limit = usageLimitFor(level);
   const decision = decideUsage({ count: user.messageCount, windowStartedAt: user.windowStartedAt }, limit, now);
@@ -51,15 +51,19 @@ export function beginSend(db: ChatDb, input: BeginSend): Promise<Exchange> {
   const now = new Date();
   return db.$transaction(async (tx) => {
     const usage = await countMessage(tx, input.userId, now);
-    const userMessage = await tx.message.create({
-      data: { conversationId: input.conversation.id, role: 'user', content: input.content },
+    // One INSERT for both rows: ids follow the VALUES order, so the user message comes first.
+    const rows = await tx.message.createManyAndReturn({
+      data: [
+        { conversationId: input.conversation.id, role: 'user', content: input.content, createdAt: now },
+        { conversationId: input.conversation.id, role: 'assistant', content: '', status: 'streaming', createdAt: now },
+      ],
     });
-    const isFirst = (await tx.message.count({ where: { conversationId: input.conversation.id, role: 'user' } })) === 1;
-    const title =
-      isFirst && input.conversation.title === DEFAULT_CONVERSATION_TITLE ? titleFromMessage(input.content) : undefined;
-    const assistantMessage = await tx.message.create({
-      data: { conversationId: input.conversation.id, role: 'assistant', content: '', status: 'streaming' },
-    });
+    const userMessage = rows.find((r) => r.role === 'user');
+    const assistantMessage = rows.find((r) => r.role === 'assistant');
+    if (!userMessage || !assistantMessage) throw new Error('message insert returned no rows');
+    // A conversation still called 'New Chat' is named after its first real message (fun-mode commands
+    // leave the default, so the next message names it).
+    const title = input.conversation.title === DEFAULT_CONVERSATION_TITLE ? titleFromMessage(input.content) : undefined;
     const conversation = await tx.conversation.update({
       where: { id: input.conversation.id },
       data: { updatedAt: now, ...(title ? { title } : {}) },

@@ -1,9 +1,10 @@
 import type { Request, Response } from 'express';
 import { ConflictError, NotFoundError } from '@noek/service-kit';
-import { chatUser, type ChatContext } from '../../chat-context';
+import { authUser, chatUser, type ChatContext } from '../../chat-context';
 import { CONVERSATION_NOT_FOUND } from '../conversations/conversations.routes';
 import { toConversation, toMessage } from '../conversations/conversation.mapper';
-import { pipeReply, wantsEventStream } from '../replies/event-stream';
+import { followReply, openEventStream, wantsEventStream } from '../replies/event-stream';
+import { modelMessages } from '../model/model.types';
 import { UsageLimitReached } from '../usage/usage-limit';
 import { assertMaySend } from '../users/user-access';
 import { applyFunModeCommand, beginSend, type Exchange } from './begin-exchange';
@@ -17,8 +18,9 @@ export const REPLY_IN_PROGRESS = 'A reply is still being written in this convers
  * one reply at a time (409), usage (429), and only then the store and the model call.
  */
 export async function sendMessage(ctx: ChatContext, req: Request, res: Response, conversationId: number, content: string) {
-  const user = await chatUser(ctx, req);
-  const conversation = await ctx.conversations.findOwned(user.id, conversationId);
+  // Independent reads in parallel: they are on the path to the first streamed byte.
+  const userId = authUser(req).id;
+  const [user, conversation] = await Promise.all([chatUser(ctx, req), ctx.conversations.findOwned(userId, conversationId)]);
   if (!conversation) throw new NotFoundError(CONVERSATION_NOT_FOUND);
   assertMaySend(user);
   if (ctx.registry.findByConversation(conversationId)) throw new ConflictError(REPLY_IN_PROGRESS, 'REPLY_IN_PROGRESS');
@@ -41,41 +43,43 @@ export async function sendMessage(ctx: ChatContext, req: Request, res: Response,
   startAndAnswer(ctx, req, res, exchange);
 }
 
-/** Starts generation in the registry (independent of this response) and answers SSE or JSON. */
+/**
+ * Answers SSE or JSON and starts generation in the registry (independent of this response). On SSE the
+ * `started` event goes out first, so the client sees its stored message before the prompt is built.
+ */
 export function startAndAnswer(ctx: ChatContext, req: Request, res: Response, exchange: Exchange): void {
   const { assistantMessage, conversation } = exchange;
+  const started = {
+    type: 'started' as const,
+    userMessage: exchange.userMessage ? toMessage(exchange.userMessage) : null,
+    assistantMessage: toMessage(assistantMessage),
+    conversation: toConversation(conversation, exchange.funMode),
+  };
+  const stream = wantsEventStream(req.headers.accept) ? openEventStream(res) : null;
+  stream?.send(started);
   void (async () => {
     const history = await ctx.messages.history(conversation.id, assistantMessage.id, ctx.promptHistory);
-    return buildTurns(history, exchange.funMode);
-  })()
-    .then((turns) => {
-      const reply = ctx.registry.start({
-        messageId: assistantMessage.id,
-        conversationId: conversation.id,
-        userId: conversation.userId,
-        provider: ctx.provider,
-        turns,
-      });
-      const started = {
-        type: 'started' as const,
-        userMessage: exchange.userMessage ? toMessage(exchange.userMessage) : null,
-        assistantMessage: toMessage(assistantMessage),
-        conversation: toConversation(conversation, exchange.funMode),
-      };
-      if (wantsEventStream(req.headers.accept)) {
-        pipeReply(res, reply, () => started);
-        return;
-      }
-      return reply.settled.then((end) => {
-        if (!res.headersSent) {
-          res.status(200).json({ userMessage: started.userMessage, assistantMessage: end.assistantMessage, conversation: started.conversation });
-        }
-      });
-    })
-    .catch((err: unknown) => {
-      req.log.error({ err }, 'starting a reply failed');
-      if (!res.headersSent) res.status(500).json({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.', requestId: req.id });
+    const reply = ctx.registry.start({
+      messageId: assistantMessage.id,
+      conversationId: conversation.id,
+      userId: conversation.userId,
+      provider: ctx.provider,
+      turns: buildTurns(history, exchange.funMode),
     });
+    if (stream) return followReply(res, stream, reply);
+    const end = await reply.settled;
+    if (!res.headersSent) res.status(200).json({ userMessage: started.userMessage, assistantMessage: end.assistantMessage, conversation: started.conversation });
+  })().catch(async (err: unknown) => {
+    req.log.error({ err }, 'starting a reply failed');
+    // The user's message is stored; the reply is marked failed so Retry is offered.
+    const failed = await ctx.messages.finish(assistantMessage.id, '', 'failed').then(toMessage, () => ({ ...started.assistantMessage, status: 'failed' as const }));
+    if (stream) {
+      stream.send({ type: 'error', assistantMessage: failed, message: modelMessages.upstream, retryable: true });
+      stream.end();
+    } else if (!res.headersSent) {
+      res.status(500).json({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.', requestId: req.id });
+    }
+  });
 }
 
 /** A reply that is already complete (fun-mode command): the same events, ending at once. */

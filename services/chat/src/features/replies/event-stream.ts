@@ -50,7 +50,11 @@ export function openEventStream(res: Response): EventStream {
  * reply goes on being generated and stored (the point of the registry).
  */
 export function pipeReply(res: Response, reply: LiveReply, first: (snapshot: string) => StreamEvent): void {
-  const stream = openEventStream(res);
+  followReply(res, openEventStream(res), reply, first);
+}
+
+/** pipeReply on a stream already open (sending puts `started` on the wire before the model call starts). */
+export function followReply(res: Response, stream: EventStream, reply: LiveReply, first?: (snapshot: string) => StreamEvent): void {
   const { snapshot, unsubscribe } = reply.subscribe((event) => {
     if (event.type === 'token') stream.send({ type: 'token', messageId: reply.messageId, text: event.text });
     else {
@@ -58,7 +62,7 @@ export function pipeReply(res: Response, reply: LiveReply, first: (snapshot: str
       stream.end();
     }
   });
-  stream.send(first(snapshot));
+  if (first) stream.send(first(snapshot));
   res.once('close', unsubscribe);
 }
 
