@@ -159,3 +159,64 @@ describe('account journeys', () => {
     await s.page.getByTestId('mfe-chat').waitFor();
   });
 });
+
+describe('cross-origin and cross-domain', () => {
+  it('a state-changing auth call from a foreign origin is refused by the gateway', async () => {
+    const a = newAccount('csrf');
+    const res = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: JSON.stringify({ email: a.email, password: a.password }),
+    });
+    expect(res.status).toBe(403);
+    const form = await fetch(`${baseUrl}/api/auth/logout`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: baseUrl },
+      body: 'x',
+    });
+    expect(form.status).toBeGreaterThanOrEqual(400);
+  });
+
+  it('hands a signed-in user over from the marketing host to the chat host, once', async () => {
+    const port = new URL(baseUrl).port;
+    const marketing = `http://noek.localhost:${port}`;
+    const chat = `http://chat.noek.localhost:${port}`;
+    const a = newAccount('handoff');
+    const api = (path: string, data: unknown) => s.page.request.post(`${baseUrl}${path}`, { data, headers: { origin: baseUrl } });
+    expect((await api('/api/auth/signup', a)).status()).toBe(201);
+    const link = await linkInMail(a.email, '/verify-email');
+    expect((await s.page.request.get(`${baseUrl}/api/verify-email?token=${new URL(link).searchParams.get('token')}`)).ok()).toBe(true);
+
+    // On the marketing host (Chromium resolves *.localhost), sign in and ask for a handoff token
+    // from that page itself, as the landing's buttons do.
+    await s.page.goto(`${marketing}/`);
+    const token = await s.page.evaluate(
+      async ({ a, target }) => {
+        const post = (path: string, body: unknown) =>
+          fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        const login = await post('/api/auth/login', { email: a.email, password: a.password });
+        if (!login.ok) throw new Error(`login ${login.status}`);
+        const res = await post('/api/auth/handoff', { targetHost: target });
+        if (!res.ok) throw new Error(`handoff ${res.status} ${await res.text()}`);
+        return ((await res.json()) as { token: string }).token;
+      },
+      { a, target: `chat.noek.localhost:${port}` },
+    );
+
+    await s.page.goto(`${chat}/?auth_token=${token}&auth_action=login`);
+    await s.page.getByTestId('mfe-chat').waitFor();
+    await s.page.waitForURL(`${chat}/`);
+    const me = await s.page.evaluate(async () => (await fetch('/api/auth/me')).json());
+    expect((me as { user: { email: string } }).user.email).toBe(a.email);
+
+    // The same token a second time (another browser) signs nobody in.
+    const other = await openBrowser();
+    try {
+      await other.page.goto(`${chat}/?auth_token=${token}&auth_action=login`);
+      await other.page.getByTestId('sign-in-screen').waitFor();
+      expect(other.page.url()).toBe(`${chat}/`);
+    } finally {
+      await other.close();
+    }
+  });
+});
