@@ -28,5 +28,10 @@ describe('openEmbeddedPostgres', () => {
     expect(reopened).not.toBe(a);
     const again = await migrateDatabase({ target: { kind: 'pglite', pglite: reopened, schema: 'admin' }, migrationsDir: adminMigrations });
     expect(again.appliedMigrationNames).toEqual([]);
+
+    await reopened.close(); // closed directly, not through closeEmbeddedPostgres
+    const third = await openEmbeddedPostgres(dataDir);
+    expect(third.closed).toBe(false);
+    expect((await third.query<{ n: number }>('SELECT count(*)::int AS n FROM admin._prisma_migrations')).rows[0]?.n).toBeGreaterThan(0);
   });
 });

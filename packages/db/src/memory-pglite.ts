@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 
 // The package does not export its package.json: walk up from its entry point.
 function pglitePackageDir(): string {
@@ -18,11 +18,11 @@ const pgliteVersion = (JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'ut
 const cacheFile = join(pkgDir, '..', '..', '.cache', 'noek-db', `pglite-${pgliteVersion}-fresh.tar`);
 
 /** A fresh PGlite, in memory (no dataDir) or in a new data directory, from the cached template. */
-async function fromCache(dataDir?: string): Promise<PGlite | undefined> {
+async function fromCache(dataDir?: string, options: PGliteOptions = {}): Promise<PGlite | undefined> {
   const data = await readFile(cacheFile).catch(() => undefined);
   if (!data) return undefined;
   try {
-    return await PGlite.create(dataDir, { loadDataDir: new Blob([data]) });
+    return await PGlite.create(dataDir, { ...options, loadDataDir: new Blob([data]) });
   } catch (error) {
     await rm(cacheFile, { force: true });
     // Never delete a user's directory: say what happened (the bad cache is gone; a retry runs initdb).
@@ -46,11 +46,12 @@ async function saveTemplate(pglite: PGlite): Promise<void> {
 /**
  * A new, empty PGlite: in memory without `dataDir`, else in `dataDir`, which must not hold a database
  * yet. Seeded from the cached template when there is one; otherwise initdb runs and seeds the cache.
+ * `options` are PGlite's (e.g. startParams).
  */
-export async function createFreshPglite(dataDir?: string): Promise<PGlite> {
-  const cached = await fromCache(dataDir);
+export async function createFreshPglite(dataDir?: string, options: PGliteOptions = {}): Promise<PGlite> {
+  const cached = await fromCache(dataDir, options);
   if (cached) return cached;
-  const pglite = await PGlite.create(dataDir);
+  const pglite = await PGlite.create(dataDir, options);
   await saveTemplate(pglite);
   return pglite;
 }
