@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { remotesManifestSchema, shellConfigSchema } from '@noek/contracts';
-import { sendRaw, startGateway } from './test/harness';
+import { rawRequest, sendRaw, startGateway } from './test/harness';
 
 let dir: string;
 let gw: Awaited<ReturnType<typeof startGateway>>;
@@ -186,5 +186,17 @@ describe('runtime config, version, probes', () => {
     expect(await (await fetch(`${gw.url}/readyz`)).json()).toEqual({ status: 'ready' });
     const metrics = await (await fetch(`${gw.url}/metrics`)).text();
     expect(metrics).toMatch(/gateway_requests_total\{[^}]*target="static"/);
+  });
+
+  it('keeps /metrics from public clients (as seen through a trusted proxy)', async () => {
+    const g = await startGateway({ TRUST_PROXY_HOPS: '1' });
+    try {
+      const fromPublic = await rawRequest(`${g.url}/metrics`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+      expect(fromPublic.status).toBe(404);
+      const fromCluster = await rawRequest(`${g.url}/metrics`, { headers: { 'x-forwarded-for': '10.2.3.4' } });
+      expect(fromCluster.status).toBe(200);
+    } finally {
+      await g.stop();
+    }
   });
 });
