@@ -61,6 +61,19 @@ export function providerFromConfig(config: ChatServiceConfig): ModelProvider {
   });
 }
 
+/** Runs `fn` at most once per `ms`, however often it is asked (one outbox flush for a burst of sends). */
+function coalesce(ms: number, fn: () => void): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  return () => {
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      fn();
+    }, ms);
+    timer.unref();
+  };
+}
+
 /** Replies older than this and still `streaming` at start belong to a process that died. */
 const STALE_STREAMING_MS = 30_000;
 
@@ -84,7 +97,7 @@ export function createService(deps: ChatServiceDeps) {
     registry,
     provider: deps.provider ?? providerFromConfig(config),
     promptHistory: config.PROMPT_HISTORY_MESSAGES,
-    afterCommit: () => void relay.flush().catch((err: unknown) => logger.warn({ err }, 'outbox flush failed')),
+    afterCommit: coalesce(20, () => void relay.flush().catch((err: unknown) => logger.warn({ err }, 'outbox flush failed'))),
   };
 
   const app = createServiceApp({
