@@ -65,6 +65,18 @@ describe('sign-up, verification email, sign-in, me, sign-out', () => {
     expect((await c.get('/api/auth/me')).status).toBe(401);
   });
 
+  it('marks the session cookies Secure when the request came over HTTPS (via the proxy)', async () => {
+    const c = env.client();
+    const p = await signUpAndVerify(env, c);
+    const res = await c.post('/api/auth/login', { email: p.email, password: p.password }, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.status).toBe(200);
+    for (const name of ['noek_access=', 'noek_refresh=']) {
+      expect(res.setCookies.find((s) => s.startsWith(name))).toMatch(/;\s*Secure/i);
+    }
+    const plain = await env.client().post('/api/auth/login', { email: p.email, password: p.password });
+    expect(plain.setCookies.find((s) => s.startsWith('noek_access='))).not.toMatch(/Secure/i);
+  });
+
   it('refuses a second account for the same email in any case', async () => {
     const c = env.client();
     const p = person();

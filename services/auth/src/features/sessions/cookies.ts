@@ -24,8 +24,9 @@ export function readCookie(req: Request, name: string): string | undefined {
   return undefined;
 }
 
-function base(settings: AuthSettings) {
-  return { httpOnly: true, secure: settings.cookieSecure, sameSite: 'lax' as const };
+/** Secure when configured, or when the request came over HTTPS (X-Forwarded-Proto from the proxy). */
+function base(settings: AuthSettings, res: Response) {
+  return { httpOnly: true, secure: settings.cookieSecure || res.req.secure, sameSite: 'lax' as const };
 }
 
 export function setSessionCookies(
@@ -33,10 +34,10 @@ export function setSessionCookies(
   settings: AuthSettings,
   tokens: { access: string; refresh?: string; refreshExpiresAt?: Date },
 ): void {
-  res.cookie(ACCESS_COOKIE, tokens.access, { ...base(settings), path: '/', maxAge: settings.accessTtlSec * 1000 });
+  res.cookie(ACCESS_COOKIE, tokens.access, { ...base(settings, res), path: '/', maxAge: settings.accessTtlSec * 1000 });
   if (tokens.refresh && tokens.refreshExpiresAt) {
     res.cookie(REFRESH_COOKIE, tokens.refresh, {
-      ...base(settings),
+      ...base(settings, res),
       path: REFRESH_COOKIE_PATH,
       expires: tokens.refreshExpiresAt,
     });
@@ -44,6 +45,6 @@ export function setSessionCookies(
 }
 
 export function clearSessionCookies(res: Response, settings: AuthSettings): void {
-  res.clearCookie(ACCESS_COOKIE, { ...base(settings), path: '/' });
-  res.clearCookie(REFRESH_COOKIE, { ...base(settings), path: REFRESH_COOKIE_PATH });
+  res.clearCookie(ACCESS_COOKIE, { ...base(settings, res), path: '/' });
+  res.clearCookie(REFRESH_COOKIE, { ...base(settings, res), path: REFRESH_COOKIE_PATH });
 }
