@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineService } from '@noek/runtime';
 import { requireUser } from '@noek/service-kit';
 import { loadChatConfig } from './config';
@@ -9,8 +11,10 @@ export const chatService = defineService({
   name: 'chat',
   async create({ env, database, bus, logger }) {
     const config = loadChatConfig(env);
+    // The single-machine mode starts auth first, which writes its generated key pair under KEYS_DIR.
+    const publicKey = config.AUTH_PUBLIC_KEY ?? readFileSync(join(config.KEYS_DIR ?? '', 'auth-public.pem'), 'utf8');
     const db = await openChatDatabase(database(CHAT_SCHEMA));
-    const service = createService({ config, db, bus, logger, authenticate: requireUser({ publicKey: config.AUTH_PUBLIC_KEY }) });
+    const service = createService({ config, db, bus, logger, authenticate: requireUser({ publicKey }) });
     return {
       app: service.app,
       start: () => service.start(),
