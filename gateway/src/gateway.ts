@@ -1,19 +1,19 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { errorCodes, gatewayApiPaths, serviceForApiPath, type RemoteName, type ServiceName } from '@noek/contracts';
+import { errorCodes, type RemoteName, type ServiceName } from '@noek/contracts';
 import { createLogger, type Logger } from '@noek/service-kit';
 import type { GatewayConfig } from './config';
-import { clientAddress } from './http/client-address';
-import { sendError, sendJson } from './http/json-response';
+import { ownAnswers } from './http/own-answers';
 import { isApiPath, splitTarget } from './http/path-check';
 import { requestIdOf } from './http/request-id';
 import { createGatewayMetrics, type GatewayMetrics } from './ops/metrics';
-import { isInternalAddress } from './ops/probes';
-import { proxyRequest, type ProxyContext } from './proxy/proxy.handler';
+import type { ProxyContext } from './proxy/proxy.handler';
 import { createUpstreams, destroyUpstreams } from './proxy/upstreams';
-import { contentTypeAllowed, createOriginPolicy, originAllowed } from './security/origin-check';
+import { createApiHandler } from './routing/api-handler';
+import { createSiteHandler } from './routing/site-handler';
+import { createOriginPolicy } from './security/origin-check';
 import { createRateLimiter } from './security/rate-limit';
-import { applyHeaders, ownedHeaderNames, securityHeaders } from './security/security-headers';
+import { ownedHeaderNames, securityHeaders } from './security/security-headers';
 import { remoteOrigins, remotesManifest, shellConfig } from './static/site-documents';
 import { createStaticSite } from './static/static-site';
 import { resolveVersion } from './version';
@@ -66,16 +66,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
     hosts: [...config.chatHosts, ...config.marketingHosts],
     exemptPaths: config.originCheckExemptPaths,
   });
-  const staticSite = createStaticSite({ shellDistDir, remoteDistDirs: { ...config.remoteDistDirs, ...deps.remoteDistDirs } });
-  const versionBody = { version };
-  const manifestBody = remotesManifest(config.remoteUrls);
-  const runtimeConfigBody = shellConfig({
-    marketingHosts: config.marketingHosts,
-    chatHosts: config.chatHosts,
-    version,
-    chatSiteUrl: config.chatSiteUrl,
-    marketingSiteUrl: config.marketingSiteUrl,
-  });
+  const answers = ownAnswers(security);
   const streams = new Set<() => void>();
   const proxyContext: ProxyContext = {
     timeoutMs: config.upstreamTimeoutMs,
@@ -85,96 +76,43 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
     proto: config.trustHttps ? 'https' : 'http',
     ownedResponseHeaders: ownedHeaderNames(security),
     ownedHeaderList: security.flat(),
-    prepare: (res, requestId) => prepare(res, requestId),
+    prepare: answers.prepare,
     logger,
     onFailure: (service, kind) => metrics.failure(service, kind),
     streams,
-  };
-
-  /** The gateway's own headers, on every answer that is not a proxied one. */
-  const prepare = (res: ServerResponse, requestId: string) => {
-    applyHeaders(res, security);
-    res.setHeader('X-Request-Id', requestId);
   };
 
   let draining = false;
   let inFlight = 0;
   let onIdle: (() => void) | undefined;
 
-  const refuse = (res: ServerResponse, requestId: string, status: number, code: string, message: string, headers?: Record<string, string>) => {
-    prepare(res, requestId);
-    sendError(res, status, code, message, requestId, headers);
-    return 'gateway';
-  };
-
-  /** /api: rate limit, the gateway's own /api/version, origin and content-type checks, then the proxy. */
-  const handleApi = (req: IncomingMessage, res: ServerResponse, path: string, requestId: string): string => {
-    const clientIp = clientAddress(req, config.trustProxyHops);
-    const wait = limiter.take(clientIp);
-    if (wait > 0) {
-      return refuse(res, requestId, 429, errorCodes.rateLimited, 'Too many requests. Please wait a moment and try again.', {
-        'Retry-After': String(wait),
-      });
-    }
-    if (path === gatewayApiPaths.version) {
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        return refuse(res, requestId, 405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed here.`, { Allow: 'GET, HEAD' });
-      }
-      prepare(res, requestId);
-      sendJson(res, 200, versionBody);
-      return 'gateway';
-    }
-    if (!originAllowed(req, path, originPolicy)) {
-      return refuse(res, requestId, 403, errorCodes.foreignOrigin, 'This request came from another site and was refused.');
-    }
-    const service = serviceForApiPath(path);
-    if (!service) {
-      return refuse(res, requestId, 404, errorCodes.notFound, `No route for ${req.method} ${path.slice(0, 200)}.`);
-    }
-    if (!contentTypeAllowed(req)) {
-      return refuse(res, requestId, 415, errorCodes.unsupportedMediaType, 'Send the request body as JSON (Content-Type: application/json).');
-    }
-    proxyRequest(proxyContext, upstreams[service], { req, res, requestId, clientIp });
-    return service;
-  };
-
-  const handleSite = (req: IncomingMessage, res: ServerResponse, path: string, requestId: string): string => {
-    prepare(res, requestId);
-    switch (path) {
-      case '/healthz':
-        sendJson(res, 200, { status: 'ok' });
-        return 'gateway';
-      case '/readyz':
-        sendJson(res, draining ? 503 : 200, { status: draining ? 'shutting_down' : 'ready' });
-        return 'gateway';
-      case '/metrics':
-        if (!isInternalAddress(clientAddress(req, config.trustProxyHops))) {
-          sendError(res, 404, errorCodes.notFound, 'Not found.', requestId);
-          return 'gateway';
-        }
-        metrics.setOpenStreams(streams.size);
-        metrics.registry.metrics().then(
-          (text) => {
-            res.setHeader('Content-Type', metrics.registry.contentType);
-            res.end(text);
-          },
-          () => sendError(res, 500, errorCodes.internal, 'Metrics are unavailable.', requestId),
-        );
-        return 'gateway';
-      case '/remotes-manifest.json':
-        sendJson(res, 200, manifestBody);
-        return 'gateway';
-      case '/config.json':
-        sendJson(res, 200, runtimeConfigBody);
-        return 'gateway';
-    }
-    if (!config.serveStatic) {
-      sendError(res, 404, errorCodes.notFound, 'Not found.', requestId);
-      return 'gateway';
-    }
-    staticSite(req, res, path, requestId);
-    return 'static';
-  };
+  const handleApi = createApiHandler({
+    answers,
+    trustProxyHops: config.trustProxyHops,
+    limiter,
+    originPolicy,
+    upstreams,
+    proxyContext,
+    version,
+  });
+  const handleSite = createSiteHandler({
+    answers,
+    trustProxyHops: config.trustProxyHops,
+    metrics,
+    openStreams: () => streams.size,
+    isDraining: () => draining,
+    remotesManifest: remotesManifest(config.remoteUrls),
+    shellConfig: shellConfig({
+      marketingHosts: config.marketingHosts,
+      chatHosts: config.chatHosts,
+      version,
+      chatSiteUrl: config.chatSiteUrl,
+      marketingSiteUrl: config.marketingSiteUrl,
+    }),
+    staticSite: config.serveStatic
+      ? createStaticSite({ shellDistDir, remoteDistDirs: { ...config.remoteDistDirs, ...deps.remoteDistDirs } })
+      : undefined,
+  });
 
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const started = performance.now();
@@ -193,7 +131,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
     try {
       const split = splitTarget(req.url ?? '');
       if (!split) {
-        refuse(res, requestId, 400, 'BAD_REQUEST', 'The request path is not valid.');
+        answers.refuse(res, requestId, 400, 'BAD_REQUEST', 'The request path is not valid.');
         return;
       }
       target = isApiPath(split.path)
@@ -202,7 +140,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
     } catch (err) {
       // A bug must cost one request, never the process (or every other open stream).
       logger.error({ err, requestId, url: req.url }, 'unhandled error in the gateway');
-      if (!res.headersSent) refuse(res, requestId, 500, errorCodes.internal, 'Something went wrong on our side. Please try again.');
+      if (!res.headersSent) answers.refuse(res, requestId, 500, errorCodes.internal, 'Something went wrong on our side. Please try again.');
       else res.destroy();
     }
   };
