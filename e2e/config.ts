@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-const schema = z.object({
+export const e2eEnvSchema = z.object({
   E2E_DATABASE_URL: z.url().default('postgresql://postgres@127.0.0.1:5432/noek_e2e'),
   /** The journeys run their own NATS (JetStream) on this port, from this binary. */
   NATS_SERVER_BIN: z.string().default('nats-server'),
@@ -13,7 +13,7 @@ const schema = z.object({
 });
 
 export function e2eEnv(env: NodeJS.ProcessEnv = process.env) {
-  const parsed = schema.safeParse(env);
+  const parsed = e2eEnvSchema.safeParse(env);
   if (!parsed.success) {
     throw new Error(`Bad e2e environment variables: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
   }

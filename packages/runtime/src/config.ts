@@ -10,7 +10,7 @@ export function processEnv(): Env {
 }
 
 /** What the runtime itself needs to host one service process. */
-const runtimeSchema = z.object({
+export const runtimeSchema = z.object({
   ...commonServiceEnv,
   NATS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default(streamNameDefault),
 });
@@ -21,7 +21,7 @@ export function runtimeConfig(env: Env): RuntimeConfig {
 }
 
 /** The single-process mode: one port, data under one folder, everything else embedded unless configured. */
-const embeddedSchema = z.object({
+export const embeddedSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('.data'),
