@@ -1,9 +1,10 @@
-import { createOutboxRelay } from '@noek/service-kit';
+import { createOutboxRelay, type Subscription } from '@noek/service-kit';
 import { defineService } from '@noek/runtime';
 import { loadAuthConfig } from './config';
 import { AUTH_SCHEMA, openAuthDatabase } from './database';
 import { resolveSigningKeys } from './keys';
 import { createAuthService } from './service';
+import { subscribeSubscriptionChanges } from './features/billing-level/subscription-changed.consumer';
 
 /**
  * The auth service for both run modes: its main.ts runs it alone (real PostgreSQL and NATS), and
@@ -20,13 +21,17 @@ export const authService = defineService({
     if (service.devMailboxPath) {
       logger.info({ url: `${config.APP_ORIGIN}${service.devMailboxPath}` }, 'dev mailbox (no SMTP_URL)');
     }
+    let subscriptions: Subscription | undefined;
     return {
       app: service.app,
       start: async () => {
         await service.start();
         relay.start();
+        // Billing's subscription changes move the user's access level (events in).
+        subscriptions = await subscribeSubscriptionChanges(bus, db, service.ctx.events);
       },
       stop: async () => {
+        await subscriptions?.stop();
         await relay.stop();
         await service.stop();
         await db.$disconnect();
