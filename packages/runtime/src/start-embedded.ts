@@ -1,6 +1,7 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInProcessEventBus, createLifecycle, createLogger, startHttpServer } from '@noek/service-kit';
-import { openEmbeddedPostgres } from '@noek/db';
+import { closeEmbeddedPostgres, openEmbeddedPostgres } from '@noek/db';
 import { embeddedConfig } from './config';
 import { embeddedDatabaseUrl } from './defaults';
 import type { ServiceDefinition } from './service-definition';
@@ -34,7 +35,14 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedGate
   const lifecycle = createLifecycle({ logger, graceMs: cfg.SHUTDOWN_GRACE_MS });
   lifecycle.installSignalHandlers();
 
-  const pglite = await openEmbeddedPostgres(join(cfg.DATA_DIR, 'postgres'));
+  const pgDir = join(cfg.DATA_DIR, 'postgres');
+  // A new data dir is seeded from PGlite's template and reopened: the seeding instance keeps the
+  // template's bytes (~40 MB, in several copies) for as long as it lives (npm run bench:start).
+  if (!existsSync(join(pgDir, 'PG_VERSION'))) {
+    await openEmbeddedPostgres(pgDir);
+    await closeEmbeddedPostgres(pgDir);
+  }
+  const pglite = await openEmbeddedPostgres(pgDir);
   lifecycle.onShutdown(() => pglite.close(), 'embedded postgres');
   const bus = createInProcessEventBus();
   lifecycle.onShutdown(() => bus.close(), 'event bus');
