@@ -85,3 +85,19 @@ describe('offline responder', () => {
     expect(text).toContain('OPENAI_API_KEY');
   });
 });
+
+describe('offline responder pacing', () => {
+  it('leaves no abort listener behind per word', async () => {
+    const controller = new AbortController();
+    let added = 0;
+    let removed = 0;
+    const { signal } = controller;
+    const add = signal.addEventListener.bind(signal);
+    const remove = signal.removeEventListener.bind(signal);
+    signal.addEventListener = ((...args: Parameters<typeof add>) => (added++, add(...args))) as typeof add;
+    signal.removeEventListener = ((...args: Parameters<typeof remove>) => (removed++, remove(...args))) as typeof remove;
+    await collect(createOfflineResponder(1).stream([], signal));
+    expect(added).toBeGreaterThan(10);
+    expect(removed).toBe(added);
+  });
+});
