@@ -171,6 +171,26 @@ describe('sign-up, verification email, sign-in, me, sign-out', () => {
     expect(res.body.user.isBlocked).toBe(true);
   });
 
+  it('an unknown email costs about as much time as a wrong password (dummy hash, no timing oracle)', async () => {
+    const p = await signUpAndVerify(env, env.client());
+    const time = async (email: string) => {
+      const t = performance.now();
+      expect((await env.client().post('/api/auth/login', { email, password: 'wrong-password' })).status).toBe(401);
+      return performance.now() - t;
+    };
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      known.push(await time(p.email));
+      unknown.push(await time(`nobody-${i}@example.test`));
+    }
+    const ratio = median(unknown) / median(known);
+    // Without the dummy hash an unknown email answers in ~2 ms against ~30 ms: a ratio near 0.07.
+    expect(ratio).toBeGreaterThan(0.4);
+    expect(ratio).toBeLessThan(2.5);
+  });
+
   it('passwords are not truncated and may be long and Unicode', async () => {
     const c = env.client();
     const p = await signUpAndVerify(env, c, { ...person(), password: 'pässwörd-🔑-'.repeat(40) });
