@@ -126,7 +126,13 @@ export function createService(deps: ChatServiceDeps) {
     async start() {
       const stale = await messages.interruptStale(new Date(Date.now() - STALE_STREAMING_MS));
       if (stale > 0) logger.warn({ stale }, 'replies left streaming by a previous process marked interrupted');
-      subscription = await subscribeAuthUsers(bus, db, deps.authDurable);
+      subscription = await subscribeAuthUsers(bus, db, deps.authDurable, (facts, { revoked }) => {
+        // Blocked or banned: stop generating for them; a revocation now: end their open streams.
+        const stop = facts.isBanned || facts.isBlocked;
+        if (stop || revoked) {
+          void registry.cutOff(facts.userId, stop).catch((err: unknown) => logger.error({ err }, 'cutting off streams failed'));
+        }
+      });
       relay.start();
       logger.info({ model: ctx.provider.kind }, ctx.provider.kind === 'offline' ? 'no model configured: offline responder' : 'model configured');
     },

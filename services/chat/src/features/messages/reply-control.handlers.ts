@@ -28,7 +28,7 @@ export async function followMessage(ctx: ChatContext, req: Request, res: Respons
   const { user, message } = await ownedMessage(ctx, req, conversationId, messageId);
   const live = ctx.registry.get(message.id);
   if (live) {
-    pipeReply(res, live, (snapshot) => ({ type: 'snapshot', assistantMessage: { ...toMessage(message), content: snapshot, status: 'streaming' } }));
+    pipeReply(res, live, (snapshot) => ({ type: 'snapshot', assistantMessage: { ...toMessage(message), content: snapshot, status: 'streaming' } }), ctx.registry);
     return;
   }
   let row = message;

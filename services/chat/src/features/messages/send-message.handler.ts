@@ -66,7 +66,7 @@ export function startAndAnswer(ctx: ChatContext, req: Request, res: Response, ex
       provider: ctx.provider,
       turns: buildTurns(history, exchange.funMode),
     });
-    if (stream) return followReply(res, stream, reply);
+    if (stream) return followReply(res, stream, reply, undefined, ctx.registry);
     const end = await reply.settled;
     if (!res.headersSent) res.status(200).json({ userMessage: started.userMessage, assistantMessage: end.assistantMessage, conversation: started.conversation });
   })().catch(async (err: unknown) => {

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import { encodeStreamEvent, type StreamEvent } from '@noek/contracts';
 import { trackStream } from '@noek/service-kit';
-import type { LiveReply } from './reply-registry';
+import type { LiveReply, ReplyRegistry } from './reply-registry';
 
 /** Comment frames keep proxies from closing an idle stream (security notes: at least every 30-60 s). */
 export const HEARTBEAT_MS = 15_000;
@@ -49,12 +49,15 @@ export function openEventStream(res: Response): EventStream {
  * Sends `first` then follows `reply` to its end. A client that goes away only unsubscribes: the
  * reply goes on being generated and stored (the point of the registry).
  */
-export function pipeReply(res: Response, reply: LiveReply, first: (snapshot: string) => StreamEvent): void {
-  followReply(res, openEventStream(res), reply, first);
+export function pipeReply(res: Response, reply: LiveReply, first: (snapshot: string) => StreamEvent, registry?: ReplyRegistry): void {
+  followReply(res, openEventStream(res), reply, first, registry);
 }
 
 /** pipeReply on a stream already open (sending puts `started` on the wire before the model call starts). */
-export function followReply(res: Response, stream: EventStream, reply: LiveReply, first?: (snapshot: string) => StreamEvent): void {
+export function followReply(res: Response, stream: EventStream, reply: LiveReply, first?: (snapshot: string) => StreamEvent, registry?: ReplyRegistry): void {
+  // A revoked session's stream is cut: the client must sign in again, then it can re-attach.
+  const untrack = registry?.trackStream(reply.userId, () => stream.end());
+  if (untrack) res.once('close', untrack);
   const { snapshot, unsubscribe } = reply.subscribe((event) => {
     if (event.type === 'token') stream.send({ type: 'token', messageId: reply.messageId, text: event.text });
     else {

@@ -92,6 +92,8 @@ export interface StartReply {
  */
 export class ReplyRegistry {
   private readonly live = new Map<number, LiveReply>();
+  /** Open reply streams (SSE responses) per user, so a revocation can end them at once. */
+  private readonly streams = new Map<string, Set<() => void>>();
 
   constructor(private readonly opts: ReplyRegistryOptions) {}
 
@@ -122,6 +124,30 @@ export class ReplyRegistry {
     reply.stopReason ??= 'user';
     reply.abort.abort(new Error('stopped by the user'));
     return reply.settled;
+  }
+
+  /** Registers an open stream of `userId`; answers the function that unregisters it. */
+  trackStream(userId: string, end: () => void): () => void {
+    let set = this.streams.get(userId);
+    if (!set) this.streams.set(userId, (set = new Set()));
+    set.add(end);
+    return () => {
+      set.delete(end);
+      if (set.size === 0) this.streams.delete(userId);
+    };
+  }
+
+  /**
+   * After a block, ban or session revocation: the user's open streams end now (security notes), and
+   * with `stopGeneration` their replies stop too (kept as interrupted). Answers how many streams ended.
+   */
+  async cutOff(userId: string, stopGeneration: boolean): Promise<number> {
+    const ends = [...(this.streams.get(userId) ?? [])];
+    for (const end of ends) end();
+    if (stopGeneration) {
+      await Promise.all([...this.live.values()].filter((r) => r.userId === userId).map((r) => this.stop(r.messageId)));
+    }
+    return ends.length;
   }
 
   /** Graceful shutdown: every reply in flight is stored as interrupted. */

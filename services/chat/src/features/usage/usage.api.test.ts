@@ -122,6 +122,35 @@ describe('block, ban and revocation from auth events', () => {
     expect(res.body).toMatchObject({ code: 'USER_BANNED', message: BANNED_MESSAGE });
   });
 
+  it('a ban ends the open stream at once and stops generating; the partial reply is kept', async () => {
+    h.fake.script = { chunks: Array.from({ length: 200 }, () => 'x '), chunkDelayMs: 30 };
+    const a = userClient(h);
+    const conv = await a.newConversation();
+    const res = await a.send(conv.id, 'long one');
+    const reading = readEvents(res);
+    await new Promise((r) => setTimeout(r, 200));
+    const started = Date.now();
+    await publishUpdate(a.id, { isBanned: true });
+    await reading; // the stream ends without waiting for 200 chunks
+    expect(Date.now() - started).toBeLessThan(4000);
+    await expect.poll(async () => (await h.db.message.findFirst({ where: { conversationId: conv.id, role: 'assistant' } }))?.status, { timeout: 5000 }).toBe('interrupted');
+    await expect.poll(() => h.fake.requests.at(-1)?.clientAborted).toBe(true);
+    h.fake.script = { chunks: ['ok'] };
+  });
+
+  it('a session revocation ends open streams but the reply is still generated and stored', async () => {
+    h.fake.script = { chunks: Array.from({ length: 30 }, () => 'y '), chunkDelayMs: 30 };
+    const a = userClient(h);
+    const conv = await a.newConversation();
+    const reading = readEvents(await a.send(conv.id, 'keep going'));
+    await new Promise((r) => setTimeout(r, 200));
+    await publishUpdate(a.id, { sessionsValidAfter: new Date().toISOString() });
+    const events = await reading;
+    expect(terminal(events)).toBeUndefined(); // cut before the end
+    await expect.poll(async () => (await h.db.message.findFirst({ where: { conversationId: conv.id, role: 'assistant' } }))?.status, { timeout: 5000 }).toBe('complete');
+    h.fake.script = { chunks: ['ok'] };
+  });
+
   it('an older event arriving late changes nothing', async () => {
     const a = userClient(h);
     await a.newConversation();

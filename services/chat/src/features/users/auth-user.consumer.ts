@@ -33,19 +33,23 @@ export function factsFromEvent(raw: EventEnvelope): AuthUserFacts | null {
 }
 
 /** Applies one auth event exactly once (processed-event row in the same transaction). */
-export async function handleAuthUserEvent(db: ChatDb, envelope: EventEnvelope, consumer = AUTH_USERS_DURABLE): Promise<void> {
+export type OnAuthFacts = (facts: AuthUserFacts, change: { revoked: boolean }) => void;
+
+export async function handleAuthUserEvent(db: ChatDb, envelope: EventEnvelope, consumer = AUTH_USERS_DURABLE, onApplied?: OnAuthFacts): Promise<void> {
   const facts = factsFromEvent(envelope);
   if (!facts) return;
+  let result = { applied: false, revoked: false };
   await consumeOnce(db, consumer, envelope, async (tx) => {
-    await createChatUsersRepository(tx).applyAuthFacts(facts);
+    result = await createChatUsersRepository(tx).applyAuthFacts(facts);
   });
+  if (result.applied) onApplied?.(facts, { revoked: result.revoked });
 }
 
 /** The durable consumer keeping chat's copy of each user's level and status current. */
-export function subscribeAuthUsers(bus: EventBus, db: ChatDb, durable = AUTH_USERS_DURABLE): Promise<Subscription> {
+export function subscribeAuthUsers(bus: EventBus, db: ChatDb, durable = AUTH_USERS_DURABLE, onApplied?: OnAuthFacts): Promise<Subscription> {
   return bus.subscribe({
     durable,
     subjects: [userRegisteredEvent.subject, userUpdatedEvent.subject],
-    handler: (envelope) => handleAuthUserEvent(db, envelope, durable),
+    handler: (envelope) => handleAuthUserEvent(db, envelope, durable, onApplied),
   });
 }

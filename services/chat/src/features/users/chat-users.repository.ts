@@ -37,8 +37,11 @@ export function createChatUsersRepository(db: Pick<ChatDb, 'chatUser'>) {
     setFunMode(userId: string, funMode: boolean) {
       return db.chatUser.update({ where: { id: userId }, data: { funMode } });
     },
-    /** Applies auth's facts unless a newer event was already applied. Answers whether it changed. */
-    async applyAuthFacts(f: AuthUserFacts): Promise<boolean> {
+    /**
+     * Applies auth's facts unless a newer event was already applied. Answers whether it changed
+     * anything and whether it revoked sessions now (sessionsValidAfter moved forward).
+     */
+    async applyAuthFacts(f: AuthUserFacts): Promise<{ applied: boolean; revoked: boolean }> {
       const data = {
         accessLevel: f.accessLevel,
         isBlocked: f.isBlocked,
@@ -47,11 +50,13 @@ export function createChatUsersRepository(db: Pick<ChatDb, 'chatUser'>) {
         authUpdatedAt: f.at,
       };
       await db.chatUser.createMany({ data: [{ id: f.userId }], skipDuplicates: true });
+      const before = await db.chatUser.findUnique({ where: { id: f.userId }, select: { sessionsValidAfter: true } });
       const { count } = await db.chatUser.updateMany({
         where: { id: f.userId, OR: [{ authUpdatedAt: null }, { authUpdatedAt: { lte: f.at } }] },
         data,
       });
-      return count > 0;
+      const previous = before?.sessionsValidAfter?.getTime() ?? 0;
+      return { applied: count > 0, revoked: count > 0 && (f.sessionsValidAfter?.getTime() ?? 0) > previous };
     },
   };
 }
