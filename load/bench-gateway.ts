@@ -2,7 +2,8 @@
 // service-kit app) and the real gateway entry (gateway/src/main.ts) as child processes, then drives
 // the same route with autocannon directly and through the gateway, in one run on the same machine.
 // Env: BENCH_CONNECTIONS (50), BENCH_DURATION_S (10), BENCH_ROUNDS (3, alternating; medians reported),
-// BENCH_WARMUP_S (2), BENCH_UPSTREAM_LOG_LEVEL (warn), BENCH_GATEWAY_LOG_LEVEL (info).
+// BENCH_WARMUP_S (2), BENCH_SERIAL_S (5: the single-connection latency phase; 0 skips it),
+// BENCH_UPSTREAM_LOG_LEVEL (warn), BENCH_GATEWAY_LOG_LEVEL (info).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +18,8 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const duration = Number(process.env.BENCH_DURATION_S ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const warmup = Number(process.env.BENCH_WARMUP_S ?? 2);
+/** Seconds of the single-connection phase (0 skips it). */
+const serialSeconds = Number(process.env.BENCH_SERIAL_S ?? 5);
 const PATH = '/api/conversations/bench';
 const GOAL_RATIO = 0.6;
 const GOAL_ADDED_P50_MS = 2;
@@ -91,9 +94,9 @@ function cpuSeconds(child: ChildProcess): number {
   }
 }
 
-async function load(url: string, seconds: number): Promise<Figures> {
+async function load(url: string, seconds: number, conns = connections): Promise<Figures> {
   const before = { gw: cpuSeconds(gateway), up: cpuSeconds(upstream) };
-  const r = await autocannon({ url, connections, duration: seconds });
+  const r = await autocannon({ url, connections: conns, duration: seconds });
   const perRequest = (now: number, then: number) => ((now - then) / r.requests.total) * 1e6;
   if (r.errors || r.timeouts || r.non2xx) {
     throw new Error(
@@ -185,6 +188,18 @@ try {
       `   added p50 ${addedP50.toFixed(1)} ms, added mean ${(g.mean - d.mean).toFixed(2)} ms` +
       ` (goal <= ${GOAL_ADDED_P50_MS} ms: ${addedP50 <= GOAL_ADDED_P50_MS ? 'met' : 'MISSED'})`,
   );
+  // With 50 connections the servers are saturated and latency is just connections / throughput.
+  // One connection never queues: its mean round trip (1 / req/s, finer than autocannon's 1 ms
+  // latency buckets) minus the direct one is what the extra hop costs a single request.
+  let serial = '';
+  if (serialSeconds > 0) {
+    const sd = await load(direct, serialSeconds, 1);
+    const sg = await load(proxied, serialSeconds, 1);
+    const rtt = (f: Figures) => 1000 / f.rps;
+    serial =
+      `one connection: direct ${rtt(sd).toFixed(3)} ms per request, through gateway ${rtt(sg).toFixed(3)} ms` +
+      ` -> added ${(rtt(sg) - rtt(sd)).toFixed(3)} ms (goal <= ${GOAL_ADDED_P50_MS} ms: ${rtt(sg) - rtt(sd) <= GOAL_ADDED_P50_MS ? 'met' : 'MISSED'})`;
+  }
   console.log(
     `per-round medians: ratio ${(pairedRatio * 100).toFixed(1)} %, added p50 ${pairedAddedP50.toFixed(1)} ms`,
   );
@@ -192,6 +207,7 @@ try {
     `CPU per request: gateway ${g.gatewayCpuUs.toFixed(0)} µs, upstream ${g.upstreamCpuUs.toFixed(0)} µs through the gateway` +
       ` (${d.upstreamCpuUs.toFixed(0)} µs direct)   load average before/after: ${loadBefore} / ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
   );
+  if (serial) console.log(serial);
 } finally {
   stopChildren();
 }
