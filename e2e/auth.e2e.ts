@@ -220,3 +220,40 @@ describe('cross-origin and cross-domain', () => {
     }
   });
 });
+
+describe('account screen', () => {
+  it('the account chip opens the account screen; Change Password works and old sessions end', async () => {
+    const a = newAccount('change');
+    await s.page.goto(`${baseUrl}/`);
+    await fillSignUp(s.page, a);
+    await s.page.goto(onProduct(await linkInMail(a.email, '/verify-email')));
+    await s.page.getByTestId('verify-welcome').waitFor();
+    await s.page.goto(`${baseUrl}/`);
+    await signInWithForm(s.page, a.email, a.password);
+    await s.page.getByTestId('mfe-chat').waitFor();
+
+    await s.page.getByRole('button', { name: 'Account' }).click();
+    await s.page.getByTestId('account-screen').waitFor();
+    expect(await s.page.getByTestId('account-email').textContent()).toBe(a.email);
+    await s.page.getByTestId('open-change-password').click();
+    await s.page.getByTestId('current-password').fill(a.password);
+    await s.page.getByTestId('new-password').fill('changed-1');
+    await s.page.getByTestId('confirm-password').fill('changed-2');
+    await s.page.getByTestId('change-password-submit').click();
+    expect(await s.page.getByTestId('change-password-error').textContent()).toBe('Passwords do not match');
+    await s.page.getByTestId('confirm-password').fill('changed-1');
+    await s.page.getByTestId('change-password-submit').click();
+    await s.page.getByTestId('toast').getByText('Password Changed').waitFor();
+    await screenshot(s.page, 'auth-account-password-changed');
+
+    // Still signed in here; the old password no longer works.
+    await s.page.reload();
+    await s.page.getByTestId('mfe-chat').waitFor();
+    const old = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl },
+      body: JSON.stringify({ email: a.email, password: a.password }),
+    });
+    expect(old.status).toBe(401);
+  });
+});

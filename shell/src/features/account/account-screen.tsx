@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSessionStore } from '../auth/session.store';
 import { useAuthSettings } from '../auth/use-auth-settings';
 import { RemoteRoute } from '../../app/remote-route';
+import { useViewStore } from '../../app/view.store';
 import { ChangePasswordDialog } from './change-password-dialog';
 
 /**
@@ -12,9 +13,16 @@ export function AccountScreen() {
   const user = useSessionStore((s) => s.user);
   const [changing, setChanging] = useState(false);
   const { supportEmail } = useAuthSettings();
+  const setView = useViewStore((s) => s.setView);
   if (!user) return null;
   return (
     <main className="noek-stack" style={{ padding: 24, maxWidth: 760, margin: '0 auto', width: '100%' }} data-testid="account-screen">
+      <div className="noek-row" style={{ justifyContent: 'space-between' }}>
+        <h1 style={{ margin: 0 }}>Account</h1>
+        <button type="button" className="noek-btn noek-btn-outline" onClick={() => setView('chat')} data-testid="account-back">
+          Back to Chat
+        </button>
+      </div>
       <div className="auth-warning" data-testid="account-notice">
         <strong>Important information</strong>
         <span>
@@ -22,7 +30,7 @@ export function AccountScreen() {
         </span>
       </div>
       <section className="noek-card noek-stack">
-        <h2 style={{ margin: 0 }}>Account</h2>
+        <h2 style={{ margin: 0 }}>Profile</h2>
         <div>
           <div className="auth-hint">Name</div>
           <div data-testid="account-name">{user.name}</div>

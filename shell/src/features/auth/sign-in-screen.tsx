@@ -28,7 +28,8 @@ export function SignInScreen() {
   return (
     <main className="noek-center" data-testid="sign-in-screen" data-view={view.kind}>
       <div className="noek-card noek-stack auth-card">
-        <div className="noek-row" style={{ justifyContent: 'flex-end' }}>
+        <div className="noek-row" style={{ justifyContent: 'space-between' }}>
+          <strong>Noek</strong>
           <ThemeToggle />
         </div>
         {view.kind === 'signin' && (
