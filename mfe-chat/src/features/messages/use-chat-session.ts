@@ -67,6 +67,7 @@ export function useChatSession({ userId, conversationId, openConversation }: Cha
       setPhase('sending');
       setAwaiting(true);
       setError(null);
+      let ended = false;
       try {
         await start(
           id,
@@ -79,9 +80,12 @@ export function useChatSession({ userId, conversationId, openConversation }: Cha
               if (event.type === 'snapshot' && event.assistantMessage.content) setAwaiting(false);
             } else if (event.type === 'token') setAwaiting(false);
             else if (event.type === 'error') setNotices((n) => ({ ...n, [event.assistantMessage.id]: event.message }));
+            if (event.type === 'done' || event.type === 'error') ended = true;
           },
           controller.signal,
         );
+        // Cut before its end (session revoked, server restarting): show what the server has stored.
+        if (!ended && !controller.signal.aborted) void qc.invalidateQueries({ queryKey: chatKeys.messages(id) });
       } catch (err) {
         if (controller.signal.aborted) return; // detached on purpose: the server goes on
         // Spec §8: a failed send stops the typing indicator; the server's message says why (limit, block).
