@@ -66,3 +66,32 @@ describe('change password dialog (spec §5, §8)', () => {
     expect((await screen.findByTestId('change-password-error')).textContent).toBe(text);
   });
 });
+
+describe('forced change after an admin reset', () => {
+  it('shows the dialog without Cancel while mustChangePassword is set, and clears the flag after success', async () => {
+    const { useSessionStore } = await import('../auth/session.store');
+    const { ForcedPasswordChange } = await import('./forced-password-change');
+    useSessionStore.getState().setUser({
+      id: '6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f',
+      name: 'Ada',
+      email: 'ada@example.com',
+      accessLevel: 'basic',
+      messageCount: 0,
+      isBlocked: false,
+      isBanned: false,
+      specialFeatures: [],
+      emailVerified: true,
+      mustChangePassword: true,
+    });
+    stubFetch(() => ({ status: 200, body: { message: 'ok' } }));
+    render(<ForcedPasswordChange />);
+    expect(screen.queryByTestId('change-password-cancel')).toBeNull();
+    type('current-password', 'Temp-Reset-1');
+    type('new-password', 'mine-now');
+    type('confirm-password', 'mine-now');
+    fireEvent.click(screen.getByTestId('change-password-submit'));
+    await waitFor(() => expect(screen.queryByTestId('change-password-dialog')).toBeNull());
+    expect(useSessionStore.getState().user?.mustChangePassword).toBe(false);
+    useSessionStore.getState().clear();
+  });
+});

@@ -16,7 +16,7 @@ function isSignedOutAnswer(err: unknown): boolean {
  * Keeps the locally stored user honest (decisions.md: it is only a cache):
  * 1. a handoff in the URL (`auth_action=login&auth_token=…`) is exchanged for a session on this
  *    host, `auth_action=logout` clears the stored user; the URL is cleaned either way;
- * 2. then GET /api/auth/me revalidates (or drops) the cached record;
+ * 2. then GET /api/auth/me revalidates (or drops) the cached record, if there is one;
  * 3. while signed in, the session is renewed every 10 minutes and when the tab comes back.
  */
 export function SessionSync() {
@@ -44,6 +44,9 @@ export function SessionSync() {
         await authApi.exchangeHandoff(handoff.auth_token).then(({ user }) => setUser(user), () => undefined);
         clean();
       }
+      // Only a cached record needs revalidating; a visitor without one is signed out (and asking
+      // would just log a 401 in the console on every visit).
+      if (!useSessionStore.getState().user) return;
       try {
         setUser((await authApi.me()).user);
       } catch (err) {

@@ -1,0 +1,106 @@
+import { cleanup, render, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storageKeys, type User } from '@noek/contracts';
+import { createQueryClient } from '../../app/query-client';
+import { SessionSync } from './session-sync';
+import { useSessionStore } from './session.store';
+import { stubFetch } from './test-utils';
+
+const user: User = {
+  id: '6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f',
+  name: 'Ada',
+  email: 'ada@example.com',
+  accessLevel: 'basic',
+  messageCount: 0,
+  isBlocked: false,
+  isBanned: false,
+  specialFeatures: [],
+  emailVerified: true,
+  mustChangePassword: false,
+};
+
+function Where() {
+  const l = useLocation();
+  return <output data-testid="where">{l.pathname + l.search}</output>;
+}
+
+function mount(path: string) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <SessionSync />
+        <Where />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  useSessionStore.getState().clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('session sync', () => {
+  it('revalidates a cached user with /api/auth/me and refreshes the record', async () => {
+    useSessionStore.getState().setUser(user);
+    stubFetch((_m, p) => (p === '/api/auth/me' ? { status: 200, body: { user: { ...user, accessLevel: 'supernoek' } } } : undefined));
+    mount('/');
+    await waitFor(() => expect(useSessionStore.getState().user?.accessLevel).toBe('supernoek'));
+  });
+
+  it('drops a cached user the server no longer knows (401), and clears local storage', async () => {
+    useSessionStore.getState().setUser(user);
+    stubFetch(() => ({ status: 401, body: { code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' } }));
+    mount('/');
+    await waitFor(() => expect(useSessionStore.getState().user).toBeNull());
+    expect(localStorage.getItem(storageKeys.user())).toBeNull();
+  });
+
+  it('keeps the cached user when the network fails', async () => {
+    useSessionStore.getState().setUser(user);
+    const calls = stubFetch(() => 'network-error');
+    mount('/');
+    await waitFor(() => expect(calls.length).toBe(1));
+    expect(useSessionStore.getState().user?.id).toBe(user.id);
+  });
+
+  it('does not call /me for a visitor without a cached record', async () => {
+    const calls = stubFetch(() => undefined);
+    mount('/');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls).toHaveLength(0);
+  });
+
+  it('exchanges a handoff token, stores the user and cleans the URL', async () => {
+    const calls = stubFetch((_m, p) => {
+      if (p === '/api/auth/handoff/exchange') return { status: 200, body: { user } };
+      if (p === '/api/auth/me') return { status: 200, body: { user } };
+      return undefined;
+    });
+    const view = mount('/subscribe?auth_token=tok&auth_action=login&plan=x');
+    await waitFor(() => expect(view.getByTestId('where').textContent).toBe('/subscribe?plan=x'));
+    expect(useSessionStore.getState().user?.id).toBe(user.id);
+    expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/auth/handoff/exchange', body: { token: 'tok' } });
+  });
+
+  it('a refused handoff token signs nobody in, and the URL is cleaned', async () => {
+    stubFetch(() => ({ status: 401, body: { code: 'INVALID_HANDOFF', message: 'no' } }));
+    const view = mount('/?auth_token=forged&auth_action=login');
+    await waitFor(() => expect(view.getByTestId('where').textContent).toBe('/'));
+    expect(useSessionStore.getState().user).toBeNull();
+  });
+
+  it('auth_action=logout clears the stored user', async () => {
+    useSessionStore.getState().setUser(user);
+    stubFetch(() => ({ status: 200, body: { message: 'Signed out' } }));
+    const view = mount('/?auth_action=logout');
+    await waitFor(() => expect(view.getByTestId('where').textContent).toBe('/'));
+    expect(useSessionStore.getState().user).toBeNull();
+  });
+});
