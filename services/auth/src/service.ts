@@ -55,7 +55,7 @@ export function authSettings(config: AuthConfig): AuthSettings {
 export function createAuthService(deps: AuthServiceDeps): AuthService {
   const { config, db, logger } = deps;
   const settings = authSettings(config);
-  const devMailbox = !deps.mailer && !config.SMTP_URL ? createDevMailbox({ log: logger }) : null;
+  const devMailbox = !deps.mailer && !config.SMTP_URL ? createDevMailbox({ log: logger, logLinks: config.NODE_ENV !== 'production' }) : null;
   const mailer =
     deps.mailer ??
     (config.SMTP_URL ? createSmtpMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }) : devMailbox!.mailer);
