@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAuthTestEnv, type AuthTestEnv } from '../../test/auth-test-env';
+import { signIn, signUpAndVerify } from '../../test/flows';
+import { adminBan, adminResetPassword, adminSetBlocked, adminUnban, adminUpdateUser } from './user-admin.operations';
+
+let env: AuthTestEnv;
+beforeAll(async () => {
+  env = await startAuthTestEnv();
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+async function signedInUser() {
+  const c = env.client();
+  const p = await signUpAndVerify(env, c);
+  const res = await signIn(c, p);
+  return { c, p, id: res.body.user.id as string };
+}
+
+describe('admin operations on users', () => {
+  it('a level change takes effect at once: the old session ends, the new sign-in carries the level', async () => {
+    const { c, p, id } = await signedInUser();
+    await adminUpdateUser(env.service.ctx, id, { name: 'Renamed', email: p.email, accessLevel: 'premium', specialFeatures: ['beta'] });
+    expect((await c.get('/api/auth/me')).status).toBe(401);
+    const again = await signIn(env.client(), p);
+    expect(again.body.user).toMatchObject({ name: 'Renamed', accessLevel: 'premium', specialFeatures: ['beta'] });
+  });
+
+  it('a profile edit without level or password keeps the session; a taken email is a 409', async () => {
+    const { c, p, id } = await signedInUser();
+    const other = await signedInUser();
+    await adminUpdateUser(env.service.ctx, id, { name: 'Only Name', email: p.email, accessLevel: 'basic', specialFeatures: [] });
+    expect((await c.get('/api/auth/me')).body.user.name).toBe('Only Name');
+    await expect(
+      adminUpdateUser(env.service.ctx, id, { name: 'x', email: other.p.email, accessLevel: 'basic', specialFeatures: [] }),
+    ).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('a password reset answers a strong password, ends sessions, and requires a change at next sign-in', async () => {
+    const { c, p, id } = await signedInUser();
+    const { newPassword } = await adminResetPassword(env.service.ctx, id);
+    expect(newPassword.length).toBeGreaterThanOrEqual(16);
+    expect((await c.get('/api/auth/me')).status).toBe(401);
+    const res = await signIn(env.client(), { ...p, password: newPassword });
+    expect(res.body.user.mustChangePassword).toBe(true);
+  });
+
+  it('block ends sessions but sign-in still works; ban refuses sign-in with reason and end; unban lets in', async () => {
+    const { c, p, id } = await signedInUser();
+    await adminSetBlocked(env.service.ctx, id, true);
+    expect((await c.get('/api/auth/me')).status).toBe(401);
+    expect((await signIn(c, p)).body.user.isBlocked).toBe(true);
+
+    await adminBan(env.service.ctx, id, { reason: 'Abuse', duration: 24 });
+    expect((await c.get('/api/auth/me')).status).toBe(401);
+    const banned = await env.client().post('/api/auth/login', { email: p.email, password: p.password });
+    expect(banned.status).toBe(403);
+    expect(banned.body).toMatchObject({ code: 'BANNED', reason: 'Abuse' });
+    expect(new Date(banned.body.bannedUntil).getTime()).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+
+    await adminUnban(env.service.ctx, id);
+    await signIn(env.client(), p);
+  });
+
+  it('unknown user ids are a 404', async () => {
+    await expect(adminSetBlocked(env.service.ctx, '00000000-0000-4000-8000-000000000000', true)).rejects.toMatchObject({ status: 404 });
+  });
+});

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { ConflictError, NotFoundError } from '@noek/service-kit';
+import { banEndsAt, type AdminBanInput, type AdminUpdateUserInput } from '@noek/contracts';
+import type { Prisma, User } from '../../generated/prisma/client';
+import type { AuthContext } from '../../context';
+import { hashPassword } from '../../crypto/password';
+import { userRepository } from './user.repository';
+
+/**
+ * What an admin can do to a user, for the admin API to call (over HTTP or NATS request/reply, to be
+ * wired with the admin service). Each runs in one transaction with its auth.user.updated.v1, and
+ * every change that alters what a session grants (level, password, block, ban) revokes the user's
+ * sessions at once. Audit logging is the admin service's.
+ */
+
+async function inTx<T>(ctx: AuthContext, id: string, fn: (tx: Prisma.TransactionClient, user: User) => Promise<T>): Promise<T> {
+  return ctx.db.$transaction(async (tx) => {
+    const user = await userRepository.findById(tx, id);
+    if (!user) throw new NotFoundError('User not found.');
+    return fn(tx, user);
+  });
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'P2002';
+}
+
+/** Edit User (spec §6): name, email, level, special features, optional new password (must change it). */
+export async function adminUpdateUser(ctx: AuthContext, id: string, input: AdminUpdateUserInput): Promise<User> {
+  const passwordHash = input.newPassword ? await hashPassword(input.newPassword) : undefined;
+  try {
+    return await inTx(ctx, id, async (tx, before) => {
+      const levelChanged = before.accessLevel !== input.accessLevel;
+      const patch: Prisma.UserUpdateInput = {
+        name: input.name,
+        email: input.email,
+        accessLevel: input.accessLevel,
+        specialFeatures: input.specialFeatures,
+        // An admin-set level is not a paid one any more.
+        ...(levelChanged ? { paidSupernoek: false } : {}),
+        ...(passwordHash ? { passwordHash, mustChangePassword: true } : {}),
+      };
+      const user = await userRepository.updateUser(tx, id, patch, { revoke: levelChanged || !!passwordHash, now: ctx.now() });
+      await ctx.events.updated(tx, user, Object.keys(patch));
+      return user;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ConflictError('An account with this email already exists', 'EMAIL_TAKEN');
+    throw err;
+  }
+}
+
+/** A strong generated password (shown once to the admin); the user must change it at next sign-in. */
+export function generatePassword(): string {
+  return randomBytes(12).toString('base64url');
+}
+
+export async function adminResetPassword(ctx: AuthContext, id: string): Promise<{ newPassword: string }> {
+  const newPassword = generatePassword();
+  const passwordHash = await hashPassword(newPassword);
+  await inTx(ctx, id, async (tx) => {
+    const user = await userRepository.updateUser(tx, id, { passwordHash, mustChangePassword: true }, { revoke: true, now: ctx.now() });
+    await ctx.events.updated(tx, user, ['password']);
+  });
+  return { newPassword };
+}
+
+/** Block or unblock (blocked users can sign in but cannot send: chat enforces it from the event). */
+export async function adminSetBlocked(ctx: AuthContext, id: string, isBlocked: boolean): Promise<User> {
+  return inTx(ctx, id, async (tx) => {
+    const user = await userRepository.updateUser(tx, id, { isBlocked }, { revoke: isBlocked, now: ctx.now() });
+    await ctx.events.updated(tx, user, ['isBlocked']);
+    return user;
+  });
+}
+
+export async function adminBan(ctx: AuthContext, id: string, input: AdminBanInput): Promise<User> {
+  const now = ctx.now();
+  return inTx(ctx, id, async (tx) => {
+    const user = await userRepository.updateUser(
+      tx,
+      id,
+      { isBanned: true, banReason: input.reason, bannedAt: now, bannedUntil: banEndsAt(now, input.duration) },
+      { revoke: true, now },
+    );
+    await ctx.events.updated(tx, user, ['isBanned']);
+    return user;
+  });
+}
+
+export async function adminUnban(ctx: AuthContext, id: string): Promise<User> {
+  return inTx(ctx, id, async (tx) => {
+    const user = await userRepository.updateUser(
+      tx,
+      id,
+      { isBanned: false, banReason: null, bannedAt: null, bannedUntil: null },
+      { revoke: false, now: ctx.now() },
+    );
+    await ctx.events.updated(tx, user, ['isBanned']);
+    return user;
+  });
+}
