@@ -35,7 +35,9 @@ const freePort = () =>
 
 const children: ChildProcess[] = [];
 function startChild(name: string, script: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // BENCH_CHAT_PROFILE=dir: CPU profile of the chat service (written when it exits).
+  const profile = name === 'chat' && process.env.BENCH_CHAT_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CHAT_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', openSync(join(tmpdir(), `bench-chat-${name}.log`), 'w'), 'inherit'],
@@ -43,9 +45,10 @@ function startChild(name: string, script: string, env: Record<string, string>): 
   children.push(child);
   return child;
 }
-process.on('exit', () => {
+const stopChildren = () => {
   for (const c of children) if (c.exitCode === null && c.pid) process.kill(c.pid, 'SIGTERM');
-});
+};
+process.on('exit', stopChildren);
 
 async function waitReady(url: string): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -60,10 +63,30 @@ async function waitReady(url: string): Promise<void> {
   throw new Error(`${url} not ready in 60 s`);
 }
 
+/** CPU seconds used so far by a process (Linux /proc): steadier than latency on a shared machine. */
+const clockTicks = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  } catch {
+    return NaN;
+  }
+}
+
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const median = (xs: number[]) => pct([...xs].sort((a, b) => a - b), 50);
 
 interface StreamFigures {
+  /** CPU ms per message of the chat service and of the gateway processes. */
+  chatCpuMs?: number;
+  gatewayCpuMs?: number;
   sent: number;
   errors: number;
   firstByteP50: number;
@@ -140,7 +163,7 @@ async function sendPath(): Promise<{ gateway: StreamFigures; direct: StreamFigur
   const fake = await startFakeOpenAi(0, { chunks: ['Hello', ' from', ' the', ' fake', ' model.'] });
   const chatPort = await freePort();
   const gatewayPort = await freePort();
-  startChild('chat', 'services/chat/src/main.ts', {
+  const chat = startChild('chat', 'services/chat/src/main.ts', {
     PORT: String(chatPort),
     DATABASE_URL,
     NATS_URL,
@@ -150,7 +173,7 @@ async function sendPath(): Promise<{ gateway: StreamFigures; direct: StreamFigur
     OPENAI_MODEL: 'fake-model',
   });
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-  startChild('gateway', 'gateway/src/main.ts', {
+  const gw = startChild('gateway', 'gateway/src/main.ts', {
     PORT: String(gatewayPort),
     CHAT_URL: `http://127.0.0.1:${chatPort}`,
     AUTH_PUBLIC_KEY: publicKey,
@@ -166,8 +189,17 @@ async function sendPath(): Promise<{ gateway: StreamFigures; direct: StreamFigur
     Array.from({ length: STREAMS }, () => `noek_access=${jwt.sign({ lvl: 'admin', typ: 'access', jti: randomUUID() }, privateKey, { algorithm: 'ES256', subject: randomUUID(), expiresIn: 3600 })}`);
   // Warm-up (connections, JIT, prepared plans), not counted.
   await driveStreams(gatewayUrl, cookies(), gatewayUrl, 2);
-  const gateway = await driveStreams(gatewayUrl, cookies(), gatewayUrl);
-  const direct = await driveStreams(`http://127.0.0.1:${chatPort}`, cookies(), gatewayUrl);
+  const measured = async (base: string) => {
+    const before = [cpuSeconds(chat.pid), cpuSeconds(gw.pid)];
+    const f = await driveStreams(base, cookies(), gatewayUrl);
+    f.chatCpuMs = ((cpuSeconds(chat.pid) - (before[0] ?? 0)) * 1000) / Math.max(1, f.sent);
+    f.gatewayCpuMs = ((cpuSeconds(gw.pid) - (before[1] ?? 0)) * 1000) / Math.max(1, f.sent);
+    return f;
+  };
+  const gateway = await measured(gatewayUrl);
+  const direct = await measured(`http://127.0.0.1:${chatPort}`);
+  stopChildren();
+  await new Promise((r) => setTimeout(r, 1500)); // let them exit (and write a profile)
   await fake.close();
   return { gateway, direct };
 }
@@ -223,7 +255,7 @@ const send = await sendPath();
 const render = await renderTime();
 const size = bundleSize();
 const line = (name: string, f: StreamFigures) =>
-  `  ${name.padEnd(8)} first byte p50 ${fmt(f.firstByteP50)} ms, p99 ${fmt(f.firstByteP99)} ms; full reply p50 ${fmt(f.doneP50)} ms; ${fmt(f.perSecond)} messages/s (${f.sent} sent, ${f.errors} errors)`;
+  `  ${name.padEnd(8)} first byte p50 ${fmt(f.firstByteP50)} ms, p99 ${fmt(f.firstByteP99)} ms; full reply p50 ${fmt(f.doneP50)} ms; ${fmt(f.perSecond)} messages/s (${f.sent} sent, ${f.errors} errors); CPU per message: chat ${fmt(f.chatCpuMs ?? NaN)} ms, gateway ${fmt(f.gatewayCpuMs ?? NaN)} ms`;
 console.log(
   [
     `bench:chat on ${machine}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ${STREAMS} concurrent streams (one user each), ${DURATION_S} s each run`,
