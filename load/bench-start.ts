@@ -6,7 +6,8 @@
 // second start reuses the data dir (warm: database exists, migrations already applied).
 // The child is `node --import tsx scripts/start.ts`: what `tsx scripts/start.ts` runs, without the
 // npm/tsx launcher processes around it (they only relay signals; their memory is printed apart).
-// Env: BENCH_USERS (5), BENCH_REQUESTS (200), BENCH_KEEP_DATA=1 (keep the temporary data dir).
+// Env: BENCH_USERS (5), BENCH_REQUESTS (200), BENCH_KEEP_DATA=1 (keep the temporary data dir); the
+// child inherits the environment, so e.g. MALLOC_MMAP_THRESHOLD_=1048576 shows its effect (README).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -211,7 +212,12 @@ async function main(): Promise<void> {
   for (const dist of ['shell/dist', 'mfe-chat/dist'])
     if (!existsSync(join(root, dist))) throw new Error(`${dist} missing: run \`npm run build\` first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'noek-bench-start-'));
-  console.log(`npm start (single process), DATA_DIR ${dataDir}`);
+  // glibc keeps freed large blocks (argon2's 19 MiB per hash, file buffers) unless told otherwise.
+  const threshold = process.env.MALLOC_MMAP_THRESHOLD_;
+  const malloc = threshold
+    ? `MALLOC_MMAP_THRESHOLD_=${threshold}`
+    : (process.env.GLIBC_TUNABLES ?? 'glibc defaults');
+  console.log(`npm start (single process), DATA_DIR ${dataDir}, malloc: ${malloc}`);
   try {
     const cold = await measure('cold', dataDir, true);
     const warm = await measure('warm', dataDir, false);
