@@ -90,6 +90,37 @@ describe('empty state and sending', () => {
     expect((screen.getByLabelText('Message') as HTMLTextAreaElement).disabled).toBe(false);
   });
 
+  it('while awaiting the reply: typing indicator, input disabled, Stop offered; all cleared at the end', async () => {
+    let open!: () => void;
+    setup({ active: [makeConversation(9)], reply: ['Done'], gate: new Promise<void>((r) => (open = r)) });
+    renderChat({ conversationId: '9' });
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'hi' } });
+    fireEvent.keyDown(screen.getByLabelText('Message'), { key: 'Enter' });
+    await waitFor(() => expect(screen.getByTestId('typing-indicator')).toBeTruthy());
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
+    open();
+    await waitFor(() => expect(screen.queryByTestId('typing-indicator')).toBeNull());
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).disabled).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
+    expect(screen.getAllByTestId('chat-message')[1]?.textContent).toContain('Done');
+  });
+
+  it('shows the server message when the limit is reached, and stops the typing indicator', async () => {
+    setup({ active: [makeConversation(9)] });
+    const inner = server.fetch;
+    vi.stubGlobal('fetch', vi.fn(async (input: string, init?: RequestInit) =>
+      init?.method === 'POST' && String(input).endsWith('/messages')
+        ? new Response(JSON.stringify({ code: 'USAGE_LIMIT_REACHED', message: 'You have reached your limit of 3,000 messages. It resets in 2 hours (at 12:00 UTC).', limit: 3000, periodHours: 24, resetsAt: new Date().toISOString() }), { status: 429 })
+        : inner(input, init)));
+    renderChat({ conversationId: '9' });
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'hi' } });
+    fireEvent.keyDown(screen.getByLabelText('Message'), { key: 'Enter' });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('You have reached your limit of 3,000 messages.'));
+    expect(screen.queryByTestId('typing-indicator')).toBeNull();
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).disabled).toBe(false);
+  });
+
   it('renders the XSS corpus from a stored conversation inert', async () => {
     const messages = XSS_CORPUS.map((content, i) => ({
       id: i + 1, conversationId: 2, role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant', content, createdAt: new Date().toISOString(), status: 'complete' as const,

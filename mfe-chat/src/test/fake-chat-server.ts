@@ -39,7 +39,16 @@ export function makeConversation(id: number, over: Partial<Conversation> = {}): 
   };
 }
 
-export function createFakeChatServer(seed: { active?: Conversation[]; archived?: Conversation[]; messages?: Record<number, Message[]>; reply?: string[] } = {}) {
+export function createFakeChatServer(
+  seed: {
+    active?: Conversation[];
+    archived?: Conversation[];
+    messages?: Record<number, Message[]>;
+    reply?: string[];
+    /** When given, the stream sends `started`, then waits for this before the tokens and the end. */
+    gate?: Promise<void>;
+  } = {},
+) {
   const calls: Call[] = [];
   let active = [...(seed.active ?? [])];
   let archived = [...(seed.archived ?? [])];
@@ -99,7 +108,18 @@ export function createFakeChatServer(seed: { active?: Conversation[]; archived?:
         encodeStreamEvent({ type: 'done', assistantMessage: { ...assistant, content: parts.join(''), status: 'complete' } }),
       ];
       messages[id] = [...(messages[id] ?? []), user, { ...assistant, content: parts.join(''), status: 'complete' }];
-      return new Response(frames.join(''), { status: 200, headers: { 'content-type': 'text/event-stream' } });
+      if (!seed.gate) return new Response(frames.join(''), { status: 200, headers: { 'content-type': 'text/event-stream' } });
+      const gate = seed.gate;
+      const encoder = new TextEncoder();
+      const gated = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(encoder.encode(frames[0] ?? ''));
+          await gate;
+          controller.enqueue(encoder.encode(frames.slice(1).join('')));
+          controller.close();
+        },
+      });
+      return new Response(gated, { status: 200, headers: { 'content-type': 'text/event-stream' } });
     }
     if ((m = p.match(/^\/api\/conversations\/(\d+)$/))) {
       const id = Number(m[1]);
