@@ -18,6 +18,7 @@ export interface ChatContext {
   registry: ReplyRegistry;
   provider: ModelProvider;
   promptHistory: number;
+  maxLiveRepliesPerUser: number;
   /** Called after a transaction that wrote an outbox row (publishes it without waiting for the poll). */
   afterCommit: () => void;
 }

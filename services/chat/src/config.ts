@@ -22,6 +22,8 @@ export const chatEnvSchema = z.object({
   REPLY_FLUSH_INTERVAL_MS: z.coerce.number().int().min(10).default(500),
   /** Delay between the offline responder's words (0 in tests and benchmarks). */
   OFFLINE_WORD_DELAY_MS: z.coerce.number().int().min(0).default(25),
+  /** Replies one user may have generating at once (across conversations): a cap on parallel model calls. */
+  MAX_LIVE_REPLIES_PER_USER: z.coerce.number().int().min(1).max(100).default(3),
   /** How many earlier messages of the conversation go into the prompt. */
   PROMPT_HISTORY_MESSAGES: z.coerce.number().int().min(0).max(200).default(30),
 });

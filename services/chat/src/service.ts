@@ -33,6 +33,7 @@ export type ChatServiceConfig = Pick<
   | 'REPLY_FLUSH_INTERVAL_MS'
   | 'OFFLINE_WORD_DELAY_MS'
   | 'PROMPT_HISTORY_MESSAGES'
+  | 'MAX_LIVE_REPLIES_PER_USER'
 >;
 
 export interface ChatServiceDeps {
@@ -97,6 +98,7 @@ export function createService(deps: ChatServiceDeps) {
     registry,
     provider: deps.provider ?? providerFromConfig(config),
     promptHistory: config.PROMPT_HISTORY_MESSAGES,
+    maxLiveRepliesPerUser: config.MAX_LIVE_REPLIES_PER_USER,
     afterCommit: coalesce(20, () => void relay.flush().catch((err: unknown) => logger.warn({ err }, 'outbox flush failed'))),
   };
 

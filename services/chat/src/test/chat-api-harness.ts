@@ -25,6 +25,7 @@ export const testConfig: ChatServiceConfig = {
   REPLY_FLUSH_INTERVAL_MS: 50,
   OFFLINE_WORD_DELAY_MS: 0,
   PROMPT_HISTORY_MESSAGES: 30,
+  MAX_LIVE_REPLIES_PER_USER: 3,
 };
 
 export interface ChatHarness {

@@ -83,6 +83,21 @@ describe('sending streams the reply', () => {
   });
 });
 
+describe('parallel replies per user', () => {
+  it('caps replies being written at once (429), then lets the user send again', async () => {
+    h.fake.script = slow(8, 30);
+    const a = userClient(h);
+    const convs = await Promise.all([1, 2, 3, 4].map(() => a.newConversation()));
+    const open = await Promise.all(convs.slice(0, 3).map((c) => a.send(c.id, 'parallel')));
+    const fourth = await a.json<{ code: string }>('POST', `/api/conversations/${convs[3]!.id}/messages`, { content: 'one more' });
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.code).toBe('TOO_MANY_REPLIES');
+    await Promise.all(open.map((r) => readEvents(r)));
+    h.fake.script = { chunks: ['ok'] };
+    expect(terminal(await readEvents(await a.send(convs[3]!.id, 'now')))?.type).toBe('done');
+  });
+});
+
 describe('no reply is ever lost', () => {
   it('a client that disconnects mid-stream can re-attach and sees the whole reply', async () => {
     h.fake.script = slow(20, 25);

@@ -6,7 +6,7 @@ import { CONVERSATION_NOT_FOUND } from '../conversations/conversations.routes';
 import { toMessage } from '../conversations/conversation.mapper';
 import { openEventStream, pipeReply } from '../replies/event-stream';
 import { UsageLimitReached } from '../usage/usage-limit';
-import { assertMaySend } from '../users/user-access';
+import { assertMaySend, assertReplySlot } from '../users/user-access';
 import { beginRetry } from './begin-exchange';
 import { REPLY_IN_PROGRESS, startAndAnswer } from './send-message.handler';
 
@@ -73,6 +73,7 @@ export async function retryMessage(ctx: ChatContext, req: Request, res: Response
   const { user, message } = await ownedMessage(ctx, req, conversationId, messageId);
   assertMaySend(user);
   if (ctx.registry.findByConversation(conversationId)) throw new ConflictError(REPLY_IN_PROGRESS, 'REPLY_IN_PROGRESS');
+  assertReplySlot(ctx.registry.countForUser(user.id), ctx.maxLiveRepliesPerUser);
   // The newest message of the conversation (ids are int4, so MAX_INT4 is past every id).
   const [last] = await ctx.messages.history(conversationId, MAX_INT4, 1);
   const isLast = last?.id === message.id;

@@ -6,7 +6,7 @@ import { toConversation, toMessage } from '../conversations/conversation.mapper'
 import { followReply, openEventStream, wantsEventStream } from '../replies/event-stream';
 import { modelMessages } from '../model/model.types';
 import { UsageLimitReached } from '../usage/usage-limit';
-import { assertMaySend } from '../users/user-access';
+import { assertMaySend, assertReplySlot } from '../users/user-access';
 import { applyFunModeCommand, beginSend, type Exchange } from './begin-exchange';
 import { funModeReply, parseFunModeCommand } from './fun-mode';
 import { buildTurns } from './prompt';
@@ -24,6 +24,7 @@ export async function sendMessage(ctx: ChatContext, req: Request, res: Response,
   if (!conversation) throw new NotFoundError(CONVERSATION_NOT_FOUND);
   assertMaySend(user);
   if (ctx.registry.findByConversation(conversationId)) throw new ConflictError(REPLY_IN_PROGRESS, 'REPLY_IN_PROGRESS');
+  assertReplySlot(ctx.registry.countForUser(user.id), ctx.maxLiveRepliesPerUser);
 
   const fun = parseFunModeCommand(content);
   if (fun !== null) {

@@ -105,6 +105,12 @@ export class ReplyRegistry {
     return this.live.get(messageId);
   }
 
+  countForUser(userId: string): number {
+    let n = 0;
+    for (const r of this.live.values()) if (r.userId === userId) n++;
+    return n;
+  }
+
   findByConversation(conversationId: number): LiveReply | undefined {
     for (const r of this.live.values()) if (r.conversationId === conversationId) return r;
     return undefined;

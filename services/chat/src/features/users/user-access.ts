@@ -1,4 +1,4 @@
-import { ForbiddenError, UnauthenticatedError } from '@noek/service-kit';
+import { ForbiddenError, RateLimitedError, UnauthenticatedError } from '@noek/service-kit';
 import type { ChatUser } from '../../generated/prisma/client';
 
 export const BANNED_MESSAGE = 'Your account is banned, so you cannot send messages. Contact support if you think this is a mistake.';
@@ -16,4 +16,11 @@ export function assertSessionValid(user: Pick<ChatUser, 'sessionsValidAfter'>, i
 export function assertMaySend(user: Pick<ChatUser, 'isBanned' | 'isBlocked'>): void {
   if (user.isBanned) throw new ForbiddenError(BANNED_MESSAGE, 'USER_BANNED');
   if (user.isBlocked) throw new ForbiddenError(BLOCKED_MESSAGE, 'USER_BLOCKED');
+}
+
+export const TOO_MANY_REPLIES = 'You already have several replies being written. Wait for one to finish, then send again.';
+
+/** A cap on one user's parallel model calls (security notes: message sending is rate limited). */
+export function assertReplySlot(liveReplies: number, max: number): void {
+  if (liveReplies >= max) throw new RateLimitedError(TOO_MANY_REPLIES, 5, 'TOO_MANY_REPLIES');
 }
