@@ -103,11 +103,11 @@ async function createAccounts(authUrl: string): Promise<Account[]> {
   return accounts;
 }
 
-async function drive(base: string, accounts: Account[]) {
+async function drive(base: string, accounts: Account[], connections = users) {
   let next = 0;
   const r = await autocannon({
     url: base,
-    connections: users,
+    connections,
     duration,
     requests: [
       {
@@ -153,12 +153,15 @@ async function main() {
     await drive(gatewayUrl, accounts.slice(0, 2)); // warm-up (JIT, pools)
     const viaGateway = await drive(gatewayUrl, accounts);
     const direct = await drive(authUrl, accounts);
+    const single = await drive(gatewayUrl, accounts, 1);
     const fmt = (f: { rps: number; p50: number; p99: number; total: number }) =>
       `p50 ${f.p50} ms   p99 ${f.p99} ms   ${f.rps.toFixed(1)} sign-ins/s   (${f.total} in ${duration} s)`;
     console.log(`\nSign-in, ${users} concurrent users, ${duration} s, machine: ${cpus().length} x ${cpus()[0]?.model ?? '?'}, load ${loadavg()[0]!.toFixed(2)}`);
     console.log(`  argon2id verify (m=${passwordHashParams.memoryCost} KiB, t=${passwordHashParams.timeCost}, p=${passwordHashParams.parallelism}), idle: p50 ${argonIdle.p50.toFixed(1)} ms (min ${argonIdle.min.toFixed(1)}, max ${argonIdle.max.toFixed(1)})`);
     console.log(`  through the gateway: ${fmt(viaGateway)}`);
     console.log(`  direct to auth:      ${fmt(direct)}`);
+    console.log(`  one user at a time, through the gateway: ${fmt(single)}`);
+    console.log(`  (each sign-in is one argon2id verify; ${users} at once queue on the cores: p50 ≈ ${users} x cost / cores)`);
     console.log(`  logs: ${logDir}\n`);
   } finally {
     for (const c of children) if (c.exitCode === null && c.pid) process.kill(c.pid, 'SIGTERM');
