@@ -10,8 +10,8 @@ import { createService, type ChatService, type ChatServiceConfig } from '../serv
 import { startFakeOpenAi, type FakeOpenAi } from './fake-openai-server';
 
 /** API tests run on the real servers (security notes): PostgreSQL database `test`, NATS at 4222. */
-export const TEST_DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/test';
-export const TEST_NATS_URL = 'nats://127.0.0.1:4222';
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+export const TEST_NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 export const TEST_SCHEMA = 'chat_api_test';
 const migrationsDir = new URL('../../prisma/migrations', import.meta.url).pathname;
 
