@@ -32,6 +32,19 @@ export const sessionRepository = {
     return r.count === 1;
   },
 
+  /**
+   * Drops a user's sessions that can never be used again: expired ones, and ones revoked over a day
+   * ago. Replaced rows stay until they expire, for reuse detection. Called at sign-in, so the table
+   * stays small without a timer.
+   */
+  async prune(db: Db, userId: string, now: Date): Promise<number> {
+    const dayAgo = new Date(now.getTime() - 86_400_000);
+    const r = await db.session.deleteMany({
+      where: { userId, OR: [{ expiresAt: { lt: now } }, { revokedAt: { lt: dayAgo } }] },
+    });
+    return r.count;
+  },
+
   async revokeFamily(db: Db, familyId: string, now: Date): Promise<void> {
     await db.session.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: now } });
   },

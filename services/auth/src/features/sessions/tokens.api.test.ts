@@ -125,6 +125,24 @@ describe('refresh tokens', () => {
     expect(c.cookie('noek_access')).toBeTruthy();
   });
 
+  it('old sessions are pruned at sign-in: expired and long-revoked rows go, replaced ones stay', async () => {
+    const c = env.client();
+    const q = await signUpAndVerify(env, c);
+    const id = (await signIn(c, q)).body.user.id as string;
+    await c.post('/api/auth/refresh'); // one replaced row + one live
+    const long = new Date(Date.now() - 2 * 86_400_000);
+    await env.db.session.create({ data: { userId: id, familyId: crypto.randomUUID(), refreshHash: 'expired-x', expiresAt: long } });
+    await env.db.session.create({
+      data: { userId: id, familyId: crypto.randomUUID(), refreshHash: 'revoked-x', expiresAt: new Date(Date.now() + 86_400_000), revokedAt: long },
+    });
+    await signIn(env.client(), q);
+    const left = await env.db.session.findMany({ where: { userId: id } });
+    expect(left.map((r) => r.refreshHash)).not.toEqual(expect.arrayContaining(['expired-x']));
+    expect(left.some((r) => r.refreshHash === 'revoked-x')).toBe(false);
+    expect(left.filter((r) => r.replacedAt !== null)).toHaveLength(1);
+    expect(left).toHaveLength(3);
+  });
+
   it('without a refresh cookie, refresh answers 401', async () => {
     expect((await env.client().post('/api/auth/refresh')).status).toBe(401);
   });

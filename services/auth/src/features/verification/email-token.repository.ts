@@ -13,6 +13,11 @@ export const emailTokenRepository = {
       where: { userId: input.userId, purpose: input.purpose, usedAt: null },
       data: { usedAt: input.now },
     });
+    // Rows that can never be used again, once past a week (kept a while for support questions).
+    const weekAgo = new Date(input.now.getTime() - 7 * 86_400_000);
+    await db.emailToken.deleteMany({
+      where: { userId: input.userId, OR: [{ usedAt: { lt: weekAgo } }, { expiresAt: { lt: weekAgo } }] },
+    });
     const token = newOpaqueToken();
     await db.emailToken.create({
       data: {
