@@ -29,6 +29,7 @@ export type AuthLimiters = {
   resend: RateLimiter;
   emailPerIp: RateLimiter;
   changePassword: RateLimiter;
+  resetPerIp: RateLimiter;
 };
 
 /** Everything a handler uses, passed in by createAuthService: no module-level state. */

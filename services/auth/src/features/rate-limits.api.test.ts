@@ -40,6 +40,15 @@ describe('rate limits (429 with Retry-After)', () => {
     expect(r.headers.get('retry-after')).toBeTruthy();
   });
 
+  it('reset-password: 20 tries per 15 minutes per address', async () => {
+    const c = env.client();
+    for (let i = 0; i < 20; i += 1) {
+      expect((await c.post('/api/auth/reset-password', { token: `guess-${i}`, newPassword: 'abcdef' }, from('10.0.3.1'))).status).toBe(400);
+    }
+    const r = await c.post('/api/auth/reset-password', { token: 'guess', newPassword: 'abcdef' }, from('10.0.3.1'));
+    expect(r.status).toBe(429);
+  });
+
   it('forgot-password and resend: 5 per hour per address and email', async () => {
     for (const path of ['/api/auth/forgot-password', '/api/resend-verification']) {
       const c = env.client();

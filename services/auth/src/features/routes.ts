@@ -46,7 +46,7 @@ export function authRoutes(ctx: AuthContext, devMailbox: DevMailbox | null) {
       '/api/auth/forgot-password',
       route({ body: forgotPasswordRequestSchema }, (i, req) => forgotPassword(ctx, i.body, req)),
     );
-    app.post('/api/auth/reset-password', route({ body: resetPasswordRequestSchema }, (i) => resetPassword(ctx, i.body)));
+    app.post('/api/auth/reset-password', route({ body: resetPasswordRequestSchema }, (i, req) => resetPassword(ctx, i.body, req)));
     app.post(
       '/api/auth/change-password',
       route({ body: changePasswordRequestSchema }, (i, req, res) => changePassword(ctx, i.body, req, res)),

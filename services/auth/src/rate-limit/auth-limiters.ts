@@ -15,6 +15,8 @@ export const authRateRules = {
   resend: { limit: 5, windowMs: HOUR },
   emailPerIp: { limit: 30, windowMs: HOUR },
   changePassword: { limit: 10, windowMs: 15 * MIN },
+  /** Per client address: guessing reset tokens is hopeless (256 bits), but each try may cost a hash. */
+  resetPerIp: { limit: 20, windowMs: 15 * MIN },
 } satisfies Record<keyof AuthLimiters, RateLimitRule>;
 
 export function createAuthLimiters(scale = 1, now?: () => number): AuthLimiters {
@@ -27,5 +29,6 @@ export function createAuthLimiters(scale = 1, now?: () => number): AuthLimiters 
     resend: make(authRateRules.resend),
     emailPerIp: make(authRateRules.emailPerIp),
     changePassword: make(authRateRules.changePassword),
+    resetPerIp: make(authRateRules.resetPerIp),
   };
 }
