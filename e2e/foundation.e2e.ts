@@ -36,7 +36,6 @@ describe('chat site', () => {
 
   it('renders the chat remote for a signed-in user and the billing remote on /subscribe', async () => {
     await signUpVerified(s.page);
-    await s.page.goto(`${baseUrl}/`);
     await s.page.getByTestId('mfe-chat').waitFor();
     await screenshot(s.page, 'foundation-chat');
     await s.page.goto(`${baseUrl}/subscribe`);
@@ -45,7 +44,6 @@ describe('chat site', () => {
 
   it('renders the admin remote for an admin', async () => {
     await signIn(s.page, adminAccount);
-    await s.page.goto(`${baseUrl}/`);
     await s.page.getByTestId('mfe-chat').waitFor();
     await s.page.getByRole('button', { name: 'Admin', exact: true }).click();
     await s.page.getByTestId('mfe-admin').waitFor();

@@ -77,6 +77,8 @@ export async function startProduct(): Promise<Product> {
       MARKETING_HOSTS: 'noek.localhost',
       CHAT_HOSTS: 'chat.noek.localhost',
       KEYS_DIR: join(import.meta.dirname, '..', '.data', 'e2e-keys'),
+      // Every journey signs up from one address; the limits themselves are covered by the API tests.
+      AUTH_RATE_LIMIT_SCALE: '50',
       ADMIN_EMAIL: 'admin@noek.localhost',
       ADMIN_PASSWORD: 'admin-password-e2e',
     },

@@ -39,12 +39,16 @@ async function post(page: Page, path: string, data: unknown) {
   return res;
 }
 
-/** Signs in inside the page's browser context (the session cookies land there). */
+/** Signs in through the sign-in form, as a person does; resolves once the sign-in screen is gone. */
 export async function signIn(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {
-  await post(page, '/api/auth/login', { email: account.email, password: account.password });
+  await page.goto(`${inject('baseUrl')}/`);
+  await page.getByTestId('sign-in-email').fill(account.email);
+  await page.getByTestId('sign-in-password').fill(account.password);
+  await page.getByTestId('sign-in-submit').click();
+  await page.getByTestId('sign-in-screen').waitFor({ state: 'detached' });
 }
 
-/** A new, verified, signed-in user. */
+/** A new user, signed up and verified through the API and the real mail, then signed in through the form. */
 export async function signUpVerified(page: Page, account: Account = newAccount()): Promise<Account> {
   await post(page, '/api/auth/signup', account);
   const token = await linkFromMail(account.email, /verify-email\?token=([A-Za-z0-9_-]+)/);

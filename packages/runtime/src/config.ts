@@ -12,7 +12,10 @@ export function processEnv(): Env {
 /** What the runtime itself needs to host one service process. */
 export const runtimeSchema = z.object({
   ...commonServiceEnv,
-  NATS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default(streamNameDefault),
+  NATS_STREAM: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default(streamNameDefault),
 });
 export type RuntimeConfig = z.output<typeof runtimeSchema>;
 
