@@ -1,2 +1,3 @@
 export * from './handoff-request.schema';
 export * from './auth-settings.schema';
+export * from './internal-users.schema';

@@ -26,6 +26,7 @@ import { changePassword } from './passwords/change-password.handler';
 import { createHandoff } from './handoff/create-handoff.handler';
 import { exchangeHandoff } from './handoff/exchange-handoff.handler';
 import { renderDevMailbox } from './dev-mailbox/dev-mailbox.page';
+import { adminUserRoutes } from './users/admin-users.routes';
 
 export const DEV_MAILBOX_PATH = '/api/auth/dev/mailbox';
 
@@ -60,6 +61,7 @@ export function authRoutes(ctx: AuthContext, devMailbox: DevMailbox | null) {
       supportEmail: ctx.settings.supportEmail,
       devMailboxUrl: devMailbox ? DEV_MAILBOX_PATH : null,
     })));
+    adminUserRoutes(ctx)(app);
     if (devMailbox) {
       app.get(DEV_MAILBOX_PATH, (_req, res) => {
         res.type('html').send(renderDevMailbox(devMailbox.list()));

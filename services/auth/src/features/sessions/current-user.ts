@@ -13,7 +13,10 @@ import { ACCESS_COOKIE, readCookie } from './cookies';
  * banned. Auth checks its own tokens against the database, so revocation is immediate here.
  */
 export async function userFromAccessCookie(ctx: AuthContext, req: Request): Promise<User | null> {
-  const token = readCookie(req, ACCESS_COOKIE);
+  // A service calling on a user's behalf (admin → auth internal routes) sends it as a Bearer token.
+  const header = req.headers.authorization;
+  const bearer = typeof header === 'string' && /^Bearer /i.test(header) ? header.slice(7).trim() : undefined;
+  const token = bearer || readCookie(req, ACCESS_COOKIE);
   if (!token) return null;
   const claims = ctx.signer.verifyAccess(token);
   if (!claims) return null;

@@ -1,4 +1,4 @@
-import type { User as ApiUser } from '@noek/contracts';
+import type { AuthUserRecord, User as ApiUser } from '@noek/contracts';
 import type { User } from '../../generated/prisma/client';
 
 /** A ban is in force when set and not yet over (null end = permanent). */
@@ -24,5 +24,17 @@ export function toApiUser(user: User, now: Date = new Date()): ApiUser {
     specialFeatures: user.specialFeatures,
     emailVerified: user.emailVerifiedAt !== null,
     mustChangePassword: user.mustChangePassword,
+  };
+}
+
+/** Auth's full record of a user for the admin service (contracts authUserRecordSchema). */
+export function toAuthUserRecord(user: User, now: Date = new Date()): AuthUserRecord {
+  const ban = activeBan(user, now);
+  return {
+    ...toApiUser(user, now),
+    createdAt: user.createdAt.toISOString(),
+    banReason: ban ? ban.reason : null,
+    bannedUntil: ban?.bannedUntil?.toISOString() ?? null,
+    paidSupernoek: user.paidSupernoek,
   };
 }
