@@ -15,6 +15,7 @@ import { createConversationsRepository } from './features/conversations/conversa
 import { registerConversationRoutes } from './features/conversations/conversations.routes';
 import { createMessagesRepository } from './features/messages/messages.repository';
 import { registerMessageRoutes } from './features/messages/messages.routes';
+import { registerUsageRoutes } from './features/usage/usage.routes';
 import type { ModelProvider } from './features/model/model.types';
 import { createOfflineResponder } from './features/model/offline-responder';
 import { createOpenAiProvider } from './features/model/openai-provider';
@@ -117,6 +118,7 @@ export function createService(deps: ChatServiceDeps) {
       a.use('/api/conversations', deps.authenticate);
       registerMessageRoutes(a, ctx);
       registerConversationRoutes(a, ctx);
+      registerUsageRoutes(a, ctx, deps.authenticate);
     },
   });
 

@@ -1,2 +1,3 @@
 export * from './stream.schema';
 export * from './chat-api.schema';
+export * from './usage.schema';
