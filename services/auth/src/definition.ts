@@ -21,17 +21,23 @@ export const authService = defineService({
     if (service.devMailboxPath) {
       logger.info({ url: `${config.APP_ORIGIN}${service.devMailboxPath}` }, 'dev mailbox (no SMTP_URL)');
     }
-    let subscriptions: Subscription | undefined;
+    let subscription: Promise<Subscription | undefined> = Promise.resolve(undefined);
     return {
       app: service.app,
       start: async () => {
         await service.start();
         relay.start();
-        // Billing's subscription changes move the user's access level (events in).
-        subscriptions = await subscribeSubscriptionChanges(bus, db, service.ctx.events);
+        // Billing's subscription changes move the user's access level (events in). Not awaited:
+        // sign-in works while NATS is down (events wait in the outbox); the consumer starts when it is back.
+        subscription = subscribeSubscriptionChanges(bus, db, service.ctx.events).catch((err: unknown) => {
+          logger.error({ err }, 'subscribing to billing.subscription.changed.v1 failed');
+          return undefined;
+        });
       },
       stop: async () => {
-        await subscriptions?.stop();
+        // Still waiting for NATS at shutdown: do not wait for it.
+        const sub = await Promise.race([subscription, new Promise<undefined>((r) => setTimeout(r, 2_000).unref())]);
+        await sub?.stop();
         await relay.stop();
         await service.stop();
         await db.$disconnect();
