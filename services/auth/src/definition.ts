@@ -36,7 +36,10 @@ export const authService = defineService({
       },
       stop: async () => {
         // Still waiting for NATS at shutdown: do not wait for it.
-        const sub = await Promise.race([subscription, new Promise<undefined>((r) => setTimeout(r, 2_000).unref())]);
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const gaveUp = new Promise<undefined>((r) => (timer = setTimeout(r, 2_000)));
+        const sub = await Promise.race([subscription, gaveUp]);
+        clearTimeout(timer);
         await sub?.stop();
         await relay.stop();
         await service.stop();
