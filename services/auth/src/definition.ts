@@ -36,10 +36,11 @@ export const authService = defineService({
       },
       stop: async () => {
         // Still waiting for NATS at shutdown: do not wait for it.
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        const gaveUp = new Promise<undefined>((r) => (timer = setTimeout(r, 2_000)));
+        const gaveUp = new Promise<undefined>((resolve) => {
+          const timer = setTimeout(() => resolve(undefined), 2_000);
+          void subscription.finally(() => clearTimeout(timer));
+        });
         const sub = await Promise.race([subscription, gaveUp]);
-        clearTimeout(timer);
         await sub?.stop();
         await relay.stop();
         await service.stop();
