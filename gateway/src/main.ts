@@ -1,9 +1,9 @@
-import { createLifecycle, createLogger } from '@noek/service-kit';
+import { createLifecycle, createLogger, loadConfigOrExit } from '@noek/service-kit';
 import { loadGatewayConfig } from './config';
 import { createGateway } from './gateway';
 
 // Process entry: config -> gateway -> listen -> signals. Everything else lives in createGateway.
-const config = loadGatewayConfig();
+const config = loadConfigOrExit('gateway', () => loadGatewayConfig());
 const logger = createLogger({ name: 'gateway', level: config.logLevel });
 const gateway = createGateway(config, { logger });
 const lifecycle = createLifecycle({ logger, graceMs: config.shutdownGraceMs });

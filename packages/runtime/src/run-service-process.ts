@@ -1,4 +1,10 @@
-import { createLifecycle, createLogger, createNatsEventBus, startHttpServer } from '@noek/service-kit';
+import {
+  createLifecycle,
+  createLogger,
+  createNatsEventBus,
+  loadConfigOrExit,
+  startHttpServer,
+} from '@noek/service-kit';
 import { eventStream } from '@noek/contracts';
 import { processEnv, runtimeConfig } from './config';
 import type { ServiceDefinition } from './service-definition';
@@ -10,7 +16,7 @@ import type { ServiceDefinition } from './service-definition';
  */
 export async function runServiceProcess(def: ServiceDefinition): Promise<void> {
   const env = processEnv();
-  const rt = runtimeConfig(env);
+  const rt = loadConfigOrExit(def.name, () => runtimeConfig(env));
   const logger = createLogger({ name: def.name, level: rt.LOG_LEVEL });
   const lifecycle = createLifecycle({ logger, graceMs: rt.SHUTDOWN_GRACE_MS });
   lifecycle.installSignalHandlers();

@@ -55,3 +55,17 @@ export const commonServiceEnv = {
   NATS_URL: natsUrl.default('nats://127.0.0.1:4222'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 };
+
+/**
+ * For a process entry: a bad environment ends the process with exit 1 and one plain message naming every
+ * bad variable, instead of a stack trace. Other errors propagate.
+ */
+export function loadConfigOrExit<T>(app: string, load: () => T): T {
+  try {
+    return load();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(`${app} cannot start. ${err.message}`);
+    process.exit(1);
+  }
+}
