@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { storageKeys } from '@noek/contracts';
 import { openBrowser, screenshot, type Session } from './browser';
 import { decodeMail, newAccount, type Account } from './support/accounts';
 
@@ -213,8 +214,9 @@ describe('cross-origin and cross-domain', () => {
     const other = await openBrowser();
     try {
       await other.page.goto(`${chat}/?auth_token=${token}&auth_action=login`);
+      await other.page.waitForURL(`${chat}/`);
       await other.page.getByTestId('sign-in-screen').waitFor();
-      expect(other.page.url()).toBe(`${chat}/`);
+      expect(await other.page.evaluate((key) => localStorage.getItem(key), storageKeys.user())).toBeNull();
     } finally {
       await other.close();
     }
