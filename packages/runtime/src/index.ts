@@ -2,3 +2,4 @@ export * from './service-definition';
 export * from './run-service-process';
 export * from './start-embedded';
 export { embeddedDatabaseUrl, streamNameDefault } from './defaults';
+export * from './planned-service';

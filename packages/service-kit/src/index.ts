@@ -22,3 +22,4 @@ export type { EventEnvelope } from '@noek/contracts';
 export * from './http/planned-routes';
 export * from './auth/access-token';
 export * from './auth/require-user';
+export * from './http/standard-readiness';
