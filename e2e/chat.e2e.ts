@@ -110,6 +110,34 @@ describe('chat journeys', () => {
     await screenshot(s.page, 'chat-reload-during-stream');
   });
 
+  it('Stop keeps the partial reply and offers Retry, which completes it', async () => {
+    await openChat(s.page);
+    await s.page.getByLabel('Message', { exact: true }).fill('Write a long answer');
+    await s.page.getByLabel('Message', { exact: true }).press('Enter');
+    await expect.poll(async () => (await assistant(s.page).textContent())?.length ?? 0, { timeout: 10_000 }).toBeGreaterThan(15);
+    await s.page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await assistant(s.page).and(s.page.locator('[data-status="interrupted"]')).waitFor();
+    const partial = (await assistant(s.page).textContent()) ?? '';
+    expect(partial).not.toContain('OPENAI_MODEL');
+    await s.page.getByRole('button', { name: 'Retry' }).click();
+    await assistant(s.page).and(s.page.locator('[data-status="complete"]')).waitFor({ timeout: 20_000 });
+    expect(await assistant(s.page).textContent()).toContain('OPENAI_MODEL');
+  });
+
+  it('fun mode: the toggle sends the command and the badge follows', async () => {
+    await openChat(s.page);
+    expect(await s.page.getByTestId('fun-mode-badge').count()).toBe(0);
+    await s.page.getByTitle('Toggle Fun Mode').click();
+    await s.page.getByTestId('fun-mode-badge').waitFor();
+    expect(await s.page.getByTestId('fun-mode-badge').textContent()).toBe('Fun Mode');
+    await s.page.locator('article.chat-msg--user').getByText(':fun.mode=on').waitFor();
+    await s.page.reload();
+    await s.page.getByTestId('fun-mode-badge').waitFor();
+    await s.page.getByLabel('Message', { exact: true }).fill(':fun.mode=off');
+    await s.page.getByLabel('Message', { exact: true }).press('Enter');
+    await expect.poll(() => s.page.getByTestId('fun-mode-badge').count()).toBe(0);
+  });
+
   it('runs no script from the XSS corpus, sent by the user or streamed by the model', async () => {
     await openChat(s.page);
     let dialogs = 0;
