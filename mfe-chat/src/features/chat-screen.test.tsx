@@ -53,6 +53,12 @@ describe('header visibility rules (spec §2)', () => {
     expect(host.signOut).toHaveBeenCalled();
   });
 
+  it('shows the title of an archived conversation opened by link', async () => {
+    setup({ archived: [makeConversation(12, { title: 'Old trip', archivedAt: new Date().toISOString() })] });
+    renderChat({ conversationId: '12' });
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Old trip'));
+  });
+
   it('clear-conversation shows only with an active conversation', async () => {
     setup({ active: [makeConversation(4)] });
     const { goTo } = renderChat();

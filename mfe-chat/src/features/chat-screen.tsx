@@ -36,7 +36,14 @@ export function ChatScreen(p: ChatScreenProps) {
   const busy = session.phase !== 'idle';
 
   const { list: conversations } = useActiveConversations(p.user.id);
-  const title = conversations.find((c) => c.id === p.conversationId)?.title ?? 'New Chat';
+  const listed = conversations.find((c) => c.id === p.conversationId);
+  // Not in the loaded pages (archived, or an old deep link): ask for that one conversation.
+  const single = useQuery({
+    queryKey: chatKeys.conversation(p.conversationId ?? 0),
+    queryFn: () => chatApi.get(p.conversationId ?? 0),
+    enabled: p.conversationId !== null && !listed,
+  });
+  const title = listed?.title ?? (p.conversationId !== null ? single.data?.title : undefined) ?? 'New Chat';
 
   const select = (id: number) => {
     p.navigate(`/chat/${id}`);

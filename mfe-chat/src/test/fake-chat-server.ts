@@ -128,6 +128,10 @@ export function createFakeChatServer(
         archived = archived.filter((x) => x.id !== id);
         return new Response(null, { status: 204 });
       }
+      if (method === 'GET') {
+        const c = [...active, ...archived].find((x) => x.id === id);
+        return c ? json(c) : json({ code: 'NOT_FOUND', message: 'Conversation not found.' }, 404);
+      }
       if (method === 'PATCH') {
         const c = [...active, ...archived].find((x) => x.id === id)!;
         c.title = body.title;

@@ -38,6 +38,7 @@ export const chatApi = {
       await call('GET', `${base}?limit=${CONVERSATIONS_PAGE_SIZE}&offset=${page * CONVERSATIONS_PAGE_SIZE}`),
       (v) => conversationListResponseSchema.parse(v),
     ),
+  get: async (id: number) => json(await call('GET', `${base}/${id}`), (v) => conversationSchema.parse(v)),
   archived: async () => json(await call('GET', `${base}/archived`), (v) => conversationListResponseSchema.parse(v)),
   create: async (userId: string, title = 'New Chat') =>
     json(await call('POST', base, { title, userId }), (v) => conversationSchema.parse(v)),

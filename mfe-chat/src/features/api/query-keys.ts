@@ -2,6 +2,7 @@
 export const chatKeys = {
   conversations: ['chat', 'conversations'] as const,
   archived: ['chat', 'conversations', 'archived'] as const,
+  conversation: (conversationId: number) => ['chat', 'conversations', 'one', conversationId] as const,
   messages: (conversationId: number) => ['chat', 'messages', conversationId] as const,
   settings: ['chat', 'settings'] as const,
 };

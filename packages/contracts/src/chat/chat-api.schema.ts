@@ -4,6 +4,8 @@ import { accessLevelSchema } from '../entities/access-level.schema';
 
 /** Chat routes beyond spec §7 (ours): per-message reply stream, stop, retry, and the chat settings. */
 export const chatRoutes = {
+  /** One conversation (the header's title when it is not in the loaded list pages). */
+  conversation: { method: 'GET', path: '/api/conversations/:id' },
   /** Re-attach to a reply: replays what exists, then follows it live until it ends (SSE). */
   messageStream: { method: 'GET', path: '/api/conversations/:id/messages/:messageId/stream' },
   /** Stop generating: aborts the model request and keeps the partial reply. */

@@ -36,6 +36,7 @@ describe('conversations', () => {
     expect(page.body.map((c) => c.id)).toEqual([first.id]);
     const renamed = await a.json<Conversation>('PATCH', `/api/conversations/${first.id}`, { title: '  Trip plan  ' });
     expect(renamed.body.title).toBe('Trip plan');
+    expect((await a.json<Conversation>('GET', `/api/conversations/${first.id}`)).body).toEqual(renamed.body);
     const empty = await a.json<{ code: string }>('PATCH', `/api/conversations/${first.id}`, { title: '   ' });
     expect(empty.status).toBe(400);
     expect((await a.json<Conversation[]>('GET', '/api/conversations')).body.find((c) => c.id === first.id)?.title).toBe('Trip plan');
@@ -66,6 +67,7 @@ describe('ownership: another user id answers 404 and changes nothing', () => {
     const msg = await h.db.message.findFirstOrThrow({ where: { conversationId: conv.id } });
     const id = conv.id;
     const attempts: [string, string, unknown?][] = [
+      ['GET', `/api/conversations/${id}`],
       ['PATCH', `/api/conversations/${id}`, { title: 'hacked' }],
       ['DELETE', `/api/conversations/${id}`],
       ['POST', `/api/conversations/${id}/archive`],

@@ -50,6 +50,17 @@ export function registerConversationRoutes(app: Express, ctx: ChatContext): void
     }),
   );
 
+  // Ours: one conversation (the header's title on a deep link to an old conversation).
+  app.get(
+    '/api/conversations/:id',
+    route({ params: conversationIdParamsSchema }, async ({ params }, req) => {
+      const user = await owner(req);
+      const row = await ctx.conversations.findOwned(user.id, params.id);
+      if (!row) throw new NotFoundError(CONVERSATION_NOT_FOUND);
+      return toConversation(row, user.funMode);
+    }),
+  );
+
   app.patch(
     '/api/conversations/:id',
     route({ params: conversationIdParamsSchema, body: updateConversationRequestSchema }, async ({ params, body }, req) => {
