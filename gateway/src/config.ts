@@ -57,6 +57,12 @@ export const gatewayEnvSchema = z.object({
   CHAT_URL: httpUrl.default('http://127.0.0.1:4002'),
   BILLING_URL: httpUrl.default('http://127.0.0.1:4003'),
   ADMIN_URL: httpUrl.default('http://127.0.0.1:4004'),
+  /** auth's ES256 public key (PEM): calls to chat, billing and admin without a valid token stop here. */
+  AUTH_PUBLIC_KEY: z
+    .string()
+    .transform((s) => s.replace(/\\n/g, '\n'))
+    .refine((s) => s.includes('-----BEGIN PUBLIC KEY'), 'must be a PEM public key')
+    .optional(),
   /** Until the upstream answers with headers; a started event stream has no total limit. */
   UPSTREAM_TIMEOUT_MS: ms(30_000),
   UPSTREAM_CONNECT_TIMEOUT_MS: ms(5_000),
@@ -124,6 +130,8 @@ export interface GatewayConfig {
   chatHosts: string[];
   marketingHosts: string[];
   originCheckExemptPaths: string[];
+  /** Unset: the gateway leaves every session check to the services. */
+  authPublicKey?: string;
   maxBodyBytes: number;
   rateLimit: { perMinute: number; burst: number };
   csp: { scriptSrc: string[]; connectSrc: string[]; frameSrc: string[] };
@@ -167,6 +175,7 @@ export function toGatewayConfig(env: GatewayEnv): GatewayConfig {
     chatHosts: env.CHAT_HOSTS,
     marketingHosts: env.MARKETING_HOSTS,
     originCheckExemptPaths: env.ORIGIN_CHECK_EXEMPT_PATHS,
+    authPublicKey: env.AUTH_PUBLIC_KEY,
     maxBodyBytes: env.MAX_BODY_BYTES,
     rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, burst: env.RATE_LIMIT_BURST },
     csp: { scriptSrc: sources(env.CSP_SCRIPT_SRC), connectSrc: sources(env.CSP_CONNECT_SRC), frameSrc: sources(env.CSP_FRAME_SRC) },

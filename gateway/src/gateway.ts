@@ -13,6 +13,7 @@ import { createApiHandler } from './routing/api-handler';
 import { createSiteHandler } from './routing/site-handler';
 import { createOriginPolicy } from './security/origin-check';
 import { createRateLimiter } from './security/rate-limit';
+import { createSessionCheck } from './security/session-check';
 import { ownedHeaderNames, securityHeaders } from './security/security-headers';
 import { remoteOrigins, remotesManifest, shellConfig } from './static/site-documents';
 import { createStaticSite } from './static/static-site';
@@ -92,6 +93,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
     limiter,
     originPolicy,
     upstreams,
+    sessionCheck: createSessionCheck(config.authPublicKey, config.originCheckExemptPaths),
     proxyContext,
     version,
   });

@@ -7,6 +7,7 @@ import { proxyRequest, type ProxyContext } from '../proxy/proxy.handler';
 import type { Upstreams } from '../proxy/upstreams';
 import { contentTypeAllowed, originAllowed, type OriginPolicy } from '../security/origin-check';
 import type { RateLimiter } from '../security/rate-limit';
+import type { SessionCheck } from '../security/session-check';
 
 export interface ApiHandlerOptions {
   answers: OwnAnswers;
@@ -14,12 +15,13 @@ export interface ApiHandlerOptions {
   limiter: RateLimiter;
   originPolicy: OriginPolicy;
   upstreams: Upstreams;
+  sessionCheck: SessionCheck;
   proxyContext: ProxyContext;
   version: string;
 }
 
 /**
- * /api: rate limit, the gateway's own /api/version, origin check, route lookup, content type, then
+ * /api: rate limit, the gateway's own /api/version, origin check, route lookup, session, content type, then
  * the proxy. Returns the metrics target: the service proxied to, or 'gateway'.
  */
 export function createApiHandler(o: ApiHandlerOptions) {
@@ -48,6 +50,8 @@ export function createApiHandler(o: ApiHandlerOptions) {
     if (!service) {
       return answers.refuse(res, requestId, 404, errorCodes.notFound, `No route for ${req.method} ${path.slice(0, 200)}.`);
     }
+    const session = o.sessionCheck(req, path, service);
+    if (!session.ok) return answers.refuse(res, requestId, 401, errorCodes.unauthenticated, session.message);
     if (!contentTypeAllowed(req)) {
       return answers.refuse(
         res,

@@ -1,11 +1,14 @@
-import cookieParser from 'cookie-parser';
 import type { Request, RequestHandler } from 'express';
 import type { AccessLevel } from '@noek/contracts';
 import { ForbiddenError, UnauthenticatedError } from '../errors/domain-error';
 import type { AuthUser } from '../http/request-context';
 import { verifyAccessToken } from './access-token';
+import { accessTokenFromHeaders } from './token-from-headers';
 
-export const ACCESS_COOKIE = 'noek_access';
+export { ACCESS_COOKIE } from './token-from-headers';
+
+/** What a refused session is told, the same from the gateway and from every service. */
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
 export interface RequireUserOptions {
   /** PEM of the ES256 public key. */
@@ -17,35 +20,24 @@ export interface RequireUserOptions {
   isRevoked?: (user: AuthUser, req: Request) => boolean | Promise<boolean>;
 }
 
-const parseCookies = cookieParser();
-
-function tokenFrom(req: Request): string | undefined {
-  const header = req.headers.authorization;
-  if (typeof header === 'string' && /^Bearer /i.test(header)) return header.slice(7).trim() || undefined;
-  const cookie = (req.cookies as Record<string, unknown> | undefined)?.[ACCESS_COOKIE];
-  return typeof cookie === 'string' && cookie.length > 0 ? cookie : undefined;
-}
-
 /** Sets req.user from the noek_access cookie or an Authorization: Bearer header; 401 otherwise. */
 export function requireUser({ publicKey, isRevoked }: RequireUserOptions): RequestHandler {
-  return (req, res, next) => {
+  return (req, _res, next) => {
     const run = async () => {
-      const token = tokenFrom(req);
+      const token = accessTokenFromHeaders(req.headers);
       if (!token) throw new UnauthenticatedError();
       let user: AuthUser;
       try {
         user = verifyAccessToken(token, publicKey);
       } catch {
-        throw new UnauthenticatedError('Your session has ended. Please sign in again.');
+        throw new UnauthenticatedError(SESSION_ENDED_MESSAGE);
       }
       if (isRevoked && (await isRevoked(user, req))) {
-        throw new UnauthenticatedError('Your session has ended. Please sign in again.');
+        throw new UnauthenticatedError(SESSION_ENDED_MESSAGE);
       }
       req.user = user;
     };
-    const start = () => run().then(() => next(), next);
-    if (req.cookies === undefined) parseCookies(req, res, () => void start());
-    else void start();
+    void run().then(() => next(), next);
   };
 }
 
