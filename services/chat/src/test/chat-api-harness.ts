@@ -1,7 +1,9 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
-import { createStreamParser, noekStreamSubjects, type AccessLevel, type StreamEvent } from '@noek/contracts';
+import { connect } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { createStreamParser, NOEK_STREAM, noekStreamSubjects, type AccessLevel, type StreamEvent } from '@noek/contracts';
 import { migrateDatabase } from '@noek/db';
 import { captureLogger, createNatsEventBus, listenForTest, requireUser, type RunningHttpServer } from '@noek/service-kit';
 import { createChatDb, type ChatDb } from '../db/chat-db';
@@ -60,6 +62,7 @@ export async function startChatHarness(): Promise<ChatHarness> {
   const { logger } = captureLogger();
   const bus = createNatsEventBus({ url: TEST_NATS_URL, logger, subjects: noekStreamSubjects, name: 'chat-api-test' });
   await bus.connected();
+  const authDurable = `chat-auth-users-test-${randomUUID().slice(0, 8)}`;
   const build = () =>
     createService({
       config: testConfig,
@@ -75,7 +78,7 @@ export async function startChatHarness(): Promise<ChatHarness> {
         idleTimeoutMs: testConfig.MODEL_IDLE_TIMEOUT_MS,
         maxRetries: testConfig.MODEL_MAX_RETRIES,
       }),
-      authDurable: `chat-auth-users-test-${randomUUID().slice(0, 8)}`,
+      authDurable,
     });
   const service = build();
   await service.start();
@@ -101,10 +104,22 @@ export async function startChatHarness(): Promise<ChatHarness> {
         await s.server.close(100);
       }
       await bus.close();
+      await deleteDurable(authDurable);
       await fake.close();
       await db.$disconnect();
     },
   };
+}
+
+/** Test durables are unique per run: remove them so they do not pile up on the shared stream. */
+async function deleteDurable(durable: string): Promise<void> {
+  const nc = await connect({ servers: TEST_NATS_URL });
+  try {
+    const jsm = await jetstreamManager(nc);
+    await jsm.consumers.delete(NOEK_STREAM, durable).catch(() => false);
+  } finally {
+    await nc.close();
+  }
 }
 
 /** An access token as auth issues it (ES256, `noek_access` cookie). */
