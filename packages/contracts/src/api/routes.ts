@@ -43,6 +43,8 @@ export const apiRoutes = {
     stopMessage: route('POST', '/api/conversations/:id/messages/:messageId/stop'),
     retryMessage: route('POST', '/api/conversations/:id/messages/:messageId/retry'),
     settings: route('GET', '/api/conversations/settings'),
+    /** Ours (chatRoutes.conversation): one conversation, for the header title on a deep link. */
+    conversation: route('GET', '/api/conversations/:id'),
   },
   admin: {
     users: route('GET', '/api/admin/users'),
