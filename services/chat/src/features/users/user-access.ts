@@ -6,8 +6,8 @@ export const BLOCKED_MESSAGE = 'Your account is blocked from sending messages. C
 
 /** A token issued before the user's sessions were revoked (logout everywhere, password change, ban). */
 export function assertSessionValid(user: Pick<ChatUser, 'sessionsValidAfter'>, issuedAt: Date): void {
-  // auth issues iat with millisecond precision, never before sessionsValidAfter (1 ms for rounding).
-  if (user.sessionsValidAfter && issuedAt.getTime() + 1 < user.sessionsValidAfter.getTime()) {
+  // auth's rule (services/auth/src/crypto/jwt.ts isIssuedAfter): valid only if iat >= sessionsValidAfter.
+  if (user.sessionsValidAfter && issuedAt.getTime() < user.sessionsValidAfter.getTime()) {
     throw new UnauthenticatedError('Your session has ended. Please sign in again.');
   }
 }
