@@ -12,6 +12,7 @@ import { MessageInput } from './input/message-input';
 import { EmptyState } from './messages/empty-state';
 import { MessageList } from './messages/message-list';
 import { useChatSession } from './messages/use-chat-session';
+import { Icon } from './icons/icons';
 import { UpdateBanner } from './version/update-banner';
 
 export interface ChatScreenProps {
@@ -115,7 +116,7 @@ export function ChatScreen(p: ChatScreenProps) {
               title="Toggle Fun Mode"
               onClick={() => void session.send(funMode ? FUN_MODE_OFF_COMMAND : FUN_MODE_ON_COMMAND)}
             >
-              🎉
+              <Icon name="sparkles" />
             </button>
             <MessageInput onSend={(text) => void session.send(text)} disabled={busy} />
             {session.phase === 'streaming' && (

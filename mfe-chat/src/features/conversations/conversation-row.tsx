@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { COPY_RESET_MS, relativeTimeLabel, type Conversation } from '@noek/contracts';
+import { Icon } from '../icons/icons';
 import { titleToSave } from './selection';
 
 export interface ConversationRowProps {
@@ -83,7 +84,7 @@ export function ConversationRow(p: ConversationRowProps) {
       {!p.selectMode && !editing && (
         <span className="chat-conv__actions">
           <button type="button" aria-label="Edit title" title="Edit title" onClick={startEdit}>
-            ✎
+            <Icon name="edit" />
           </button>
           <button
             type="button"
@@ -91,13 +92,13 @@ export function ConversationRow(p: ConversationRowProps) {
             title="Copy link"
             onClick={() => void p.onCopyLink().then(setCopied)}
           >
-            {copied ? '✓' : '🔗'}
+            <Icon name={copied ? 'check' : 'link'} />
           </button>
           <button type="button" aria-label={p.archived ? 'Restore' : 'Archive'} title={p.archived ? 'Restore' : 'Archive'} onClick={p.onArchiveToggle}>
-            {p.archived ? '↩' : '🗄'}
+            <Icon name={p.archived ? 'restore' : 'archive'} />
           </button>
           <button type="button" aria-label="Delete" title="Delete" onClick={p.onDelete}>
-            🗑
+            <Icon name="trash" />
           </button>
         </span>
       )}

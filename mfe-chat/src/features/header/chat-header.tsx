@@ -1,5 +1,6 @@
 import { isUpgradeOffered, type User } from '@noek/contracts';
 import { ThemeToggle } from '@noek/ui';
+import { Icon } from '../icons/icons';
 
 export interface ChatHeaderProps {
   user: User;
@@ -25,7 +26,7 @@ export function ChatHeader(p: ChatHeaderProps) {
   return (
     <header className="chat-header">
       <button type="button" className="chat-header__menu noek-btn noek-btn-ghost" aria-label="Toggle sidebar" onClick={p.onToggleSidebar}>
-        ☰
+        <Icon name="menu" size={18} />
       </button>
       <span className="chat-header__logo" aria-label="Noek">
         Noek
@@ -48,7 +49,7 @@ export function ChatHeader(p: ChatHeaderProps) {
       </button>
       {p.hasConversation && (
         <button type="button" className="noek-btn noek-btn-ghost" aria-label="Clear conversation" title="Clear conversation" onClick={p.onClear}>
-          🧹
+          <Icon name="clear" />
         </button>
       )}
       <ThemeToggle />
@@ -58,7 +59,7 @@ export function ChatHeader(p: ChatHeaderProps) {
         </button>
       )}
       <button type="button" className="noek-btn noek-btn-ghost" aria-label="Sign out" title="Sign out" onClick={p.onSignOut}>
-        ⎋
+        <Icon name="signOut" />
       </button>
     </header>
   );
