@@ -10,19 +10,9 @@ import { RemoteLoaderContext } from '../remotes/remote-slot';
 import { ChatSite } from './chat-site';
 import { createQueryClient } from './query-client';
 import { useViewStore } from './view.store';
+import { sampleUser } from '@noek/contracts/testing/sample-user';
 
-const user: User = {
-  id: '6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f',
-  name: 'Ada',
-  email: 'ada@example.com',
-  accessLevel: 'basic',
-  messageCount: 0,
-  isBlocked: false,
-  isBanned: false,
-  specialFeatures: [],
-  emailVerified: true,
-  mustChangePassword: false,
-};
+const user = sampleUser();
 
 /** Each fake remote names itself and shows the screen and params the shell passed. */
 const fakeLoader: RemoteLoader = {

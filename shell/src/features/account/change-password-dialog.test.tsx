@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@noek/ui';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { stubFetch } from '../auth/test-utils';
+import { sampleUser } from '@noek/contracts/testing/sample-user';
 
 afterEach(() => {
   cleanup();
@@ -71,18 +72,7 @@ describe('forced change after an admin reset', () => {
   it('shows the dialog without Cancel while mustChangePassword is set, and clears the flag after success', async () => {
     const { useSessionStore } = await import('../auth/session.store');
     const { ForcedPasswordChange } = await import('./forced-password-change');
-    useSessionStore.getState().setUser({
-      id: '6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f',
-      name: 'Ada',
-      email: 'ada@example.com',
-      accessLevel: 'basic',
-      messageCount: 0,
-      isBlocked: false,
-      isBanned: false,
-      specialFeatures: [],
-      emailVerified: true,
-      mustChangePassword: true,
-    });
+    useSessionStore.getState().setUser(sampleUser({ mustChangePassword: true }));
     stubFetch(() => ({ status: 200, body: { message: 'ok' } }));
     render(<ForcedPasswordChange />);
     expect(screen.queryByTestId('change-password-cancel')).toBeNull();

@@ -7,19 +7,9 @@ import { createQueryClient } from '../../app/query-client';
 import { SessionSync } from './session-sync';
 import { useSessionStore } from './session.store';
 import { stubFetch } from './test-utils';
+import { sampleUser } from '@noek/contracts/testing/sample-user';
 
-const user: User = {
-  id: '6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f',
-  name: 'Ada',
-  email: 'ada@example.com',
-  accessLevel: 'basic',
-  messageCount: 0,
-  isBlocked: false,
-  isBanned: false,
-  specialFeatures: [],
-  emailVerified: true,
-  mustChangePassword: false,
-};
+const user = sampleUser();
 
 function Where() {
   const l = useLocation();

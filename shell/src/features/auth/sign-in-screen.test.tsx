@@ -4,19 +4,9 @@ import { storageKeys } from '@noek/contracts';
 import { SignInScreen } from './sign-in-screen';
 import { useSessionStore } from './session.store';
 import { renderWithRouter, stubFetch } from './test-utils';
+import { sampleUser } from '@noek/contracts/testing/sample-user';
 
-const user = {
-  id: '6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f',
-  name: 'Ada',
-  email: 'ada@example.com',
-  accessLevel: 'basic',
-  messageCount: 0,
-  isBlocked: false,
-  isBanned: false,
-  specialFeatures: [],
-  emailVerified: true,
-  mustChangePassword: false,
-};
+const user = sampleUser();
 
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 const submit = (testId: string) => screen.getByTestId(testId) as HTMLButtonElement;
