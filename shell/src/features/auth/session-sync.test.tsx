@@ -2,7 +2,7 @@ import { cleanup, render, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { storageKeys, type User } from '@noek/contracts';
+import { storageKeys } from '@noek/contracts';
 import { createQueryClient } from '../../app/query-client';
 import { SessionSync } from './session-sync';
 import { useSessionStore } from './session.store';
