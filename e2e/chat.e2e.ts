@@ -104,6 +104,7 @@ describe('chat journeys', () => {
     await s.page.reload();
     await s.page.getByTestId('mfe-chat').waitFor();
     await assistant(s.page).and(s.page.locator('[data-status="complete"]')).waitFor({ timeout: 20_000 });
+    await s.page.locator('article.chat-msg--user').getByText('Tell me something').waitFor();
     const text = (await assistant(s.page).textContent()) ?? '';
     expect(text).toContain('Offline assistant');
     expect(text).toContain('OPENAI_MODEL');

@@ -127,6 +127,38 @@ describe('empty state and sending', () => {
     expect((screen.getByLabelText('Message') as HTMLTextAreaElement).disabled).toBe(false);
   });
 
+  it('re-attaches to a reply still being written and keeps every message', async () => {
+    const at = new Date().toISOString();
+    setup({
+      active: [makeConversation(9)],
+      reply: [' world'],
+      messages: {
+        9: [
+          { id: 1, conversationId: 9, role: 'user', content: 'Say hello', createdAt: at, status: 'complete' },
+          { id: 2, conversationId: 9, role: 'assistant', content: 'Hello', createdAt: at, status: 'streaming' },
+        ],
+      },
+    });
+    renderChat({ conversationId: '9' });
+    await waitFor(() => expect(screen.getAllByTestId('chat-message')[1]?.getAttribute('data-status')).toBe('complete'));
+    const shown = screen.getAllByTestId('chat-message').map((m) => m.querySelector('.chat-msg__body')?.textContent);
+    expect(shown).toEqual(['Say hello', 'Hello world']);
+    expect(server.calls.some((c) => c.path === '/api/conversations/9/messages/2/stream')).toBe(true);
+  });
+
+  it('after a reload with a cached copy, re-attaches from the server answer and keeps every message', async () => {
+    const at = new Date().toISOString();
+    const stored = [
+      { id: 1, conversationId: 9, role: 'user' as const, content: 'Say hello', createdAt: at, status: 'complete' as const },
+      { id: 2, conversationId: 9, role: 'assistant' as const, content: 'Hel', createdAt: at, status: 'streaming' as const },
+    ];
+    localStorage.setItem(`noek:messages:${testUser().id}:9`, JSON.stringify(stored));
+    setup({ active: [makeConversation(9)], reply: ['lo!'], messages: { 9: [stored[0]!, { ...stored[1]!, content: 'Hel' }] } });
+    renderChat({ conversationId: '9' });
+    await waitFor(() => expect(screen.getAllByTestId('chat-message')[1]?.getAttribute('data-status')).toBe('complete'));
+    expect(screen.getAllByTestId('chat-message').map((m) => m.querySelector('.chat-msg__body')?.textContent)).toEqual(['Say hello', 'Hello!']);
+  });
+
   it('renders the XSS corpus from a stored conversation inert', async () => {
     const messages = XSS_CORPUS.map((content, i) => ({
       id: i + 1, conversationId: 2, role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant', content, createdAt: new Date().toISOString(), status: 'complete' as const,

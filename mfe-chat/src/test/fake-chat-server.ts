@@ -94,6 +94,21 @@ export function createFakeChatServer(
       else active = [moved, ...active];
       return json(moved);
     }
+    if ((m = p.match(/^\/api\/conversations\/(\d+)\/messages\/(\d+)\/stream$/))) {
+      const [cid, mid] = [Number(m[1]), Number(m[2])];
+      const list = messages[cid] ?? [];
+      const reply = list.find((x) => x.id === mid);
+      if (!reply) return json({ code: 'NOT_FOUND', message: 'Message not found.' }, 404);
+      const rest = seed.reply ?? [' and the rest'];
+      const final = { ...reply, content: reply.content + rest.join(''), status: 'complete' as const };
+      const frames = [
+        encodeStreamEvent({ type: 'snapshot', assistantMessage: reply }),
+        ...rest.map((text) => encodeStreamEvent({ type: 'token', messageId: reply.id, text })),
+        encodeStreamEvent({ type: 'done', assistantMessage: final }),
+      ];
+      messages[cid] = list.map((x) => (x.id === final.id ? final : x));
+      return new Response(frames.join(''), { status: 200, headers: { 'content-type': 'text/event-stream' } });
+    }
     if ((m = p.match(/^\/api\/conversations\/(\d+)\/messages$/))) {
       const id = Number(m[1]);
       if (method === 'GET') return json(messages[id] ?? []);

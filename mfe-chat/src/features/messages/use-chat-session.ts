@@ -62,8 +62,6 @@ export function useChatSession({ userId, conversationId, openConversation }: Cha
       const controller = new AbortController();
       const current: { conversationId: number; controller: AbortController; messageId?: number } = { conversationId: id, controller };
       stream.current = current;
-      // A list fetch still in flight would land after the stream's events and wipe them.
-      void qc.cancelQueries({ queryKey: chatKeys.messages(id) });
       setPhase('sending');
       setAwaiting(true);
       setError(null);
@@ -112,7 +110,9 @@ export function useChatSession({ userId, conversationId, openConversation }: Cha
   useEffect(() => () => stream.current?.controller.abort(), []);
 
   // Re-attach to a reply still being written (after reload, or coming back to this conversation).
-  const liveId = messages.data ? streamingReply(messages.data)?.id : undefined;
+  // Only from the server's answer: the local cache (placeholder) may be stale, and re-attaching on it
+  // would race the fetch that is still on its way.
+  const liveId = messages.data && !messages.isPlaceholderData ? streamingReply(messages.data)?.id : undefined;
   useEffect(() => {
     if (liveId === undefined || conversationId === null || stream.current) return;
     void run(conversationId, (id, onEvent, signal) => streamApi.follow(id, liveId, onEvent, signal));
@@ -131,11 +131,16 @@ export function useChatSession({ userId, conversationId, openConversation }: Cha
         }
         void qc.invalidateQueries({ queryKey: chatKeys.conversations });
       }
+      // A list fetch still in flight would land after the stream's events and wipe them.
+      await qc.cancelQueries({ queryKey: chatKeys.messages(id) });
+      // Sent before the history arrived: fetch it again once the reply is done.
+      const hadHistory = qc.getQueryState(chatKeys.messages(id))?.status === 'success';
       const optimistic: Message = { id: -Date.now(), conversationId: id, role: 'user', content, createdAt: new Date().toISOString(), status: 'complete' };
       qc.setQueryData<Message[]>(chatKeys.messages(id), (old) => [...(old ?? []), optimistic]);
       const running = run(id, (cid, onEvent, signal) => streamApi.send(cid, content, onEvent, signal));
       if (conversationId === null) openConversation(id);
       await running;
+      if (!hadHistory) void qc.invalidateQueries({ queryKey: chatKeys.messages(id) });
     },
     [conversationId, openConversation, qc, run, userId],
   );
