@@ -140,6 +140,7 @@ const requiredEnv: Record<string, string[]> = {
     'CHAT_URL',
     'BILLING_URL',
     'ADMIN_URL',
+    'AUTH_PUBLIC_KEY',
     'ALLOWED_ORIGINS',
     'MARKETING_HOSTS',
     'CHAT_HOSTS',
