@@ -12,6 +12,7 @@ import { defineService, type Env, type ServiceDefinition } from './service-defin
 
 export interface PlannedServiceOptions {
   name: string;
+  defaultPort: number;
   dbSchema: string;
   /** Parses the service's env (throws ConfigError naming bad variables). */
   loadConfig(env: Env): unknown;
@@ -29,6 +30,7 @@ export interface PlannedServiceOptions {
 export function definePlannedService(o: PlannedServiceOptions): ServiceDefinition {
   return defineService({
     name: o.name,
+    defaultPort: o.defaultPort,
     async create({ env, database, bus, logger }) {
       o.loadConfig(env);
       const db = await o.openDatabase(database(o.dbSchema));

@@ -37,7 +37,8 @@ export async function runServiceProcess(def: ServiceDefinition): Promise<void> {
     });
     lifecycle.onShutdown(() => service.stop?.(), 'service');
     await service.start?.();
-    const http = await startHttpServer(service.app, { port: rt.PORT, host: rt.HOST, logger });
+    const port = env.PORT ? rt.PORT : (def.defaultPort ?? rt.PORT);
+    const http = await startHttpServer(service.app, { port, host: rt.HOST, logger });
     lifecycle.onShutdown(() => http.close(rt.SHUTDOWN_GRACE_MS), 'http');
   } catch (err) {
     logger.fatal({ err }, `${def.name} failed to start`);

@@ -30,6 +30,8 @@ export interface ServiceInstance {
  */
 export interface ServiceDefinition {
   name: string;
+  /** Its port when run alone and PORT is unset (auth 4001, chat 4002, billing 4003, admin 4004). */
+  defaultPort?: number;
   /** Parses config, migrates and opens its database, builds its app. Throws on bad config (names the keys). */
   create(ctx: ServiceContext): Promise<ServiceInstance>;
 }

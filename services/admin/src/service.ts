@@ -9,6 +9,7 @@ import { ADMIN_SCHEMA, openAdminDatabase } from './database';
  */
 export const adminService = definePlannedService({
   name: 'admin',
+  defaultPort: 4004,
   dbSchema: ADMIN_SCHEMA,
   loadConfig: loadAdminConfig,
   openDatabase: openAdminDatabase,

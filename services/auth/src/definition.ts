@@ -12,6 +12,7 @@ import { subscribeSubscriptionChanges } from './features/billing-level/subscript
  */
 export const authService = defineService({
   name: 'auth',
+  defaultPort: 4001,
   async create({ env, database, bus, logger }) {
     const config = loadAuthConfig(env);
     const keys = resolveSigningKeys(config);

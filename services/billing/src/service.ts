@@ -9,6 +9,7 @@ import { BILLING_SCHEMA, openBillingDatabase } from './database';
  */
 export const billingService = definePlannedService({
   name: 'billing',
+  defaultPort: 4003,
   dbSchema: BILLING_SCHEMA,
   loadConfig: loadBillingConfig,
   openDatabase: openBillingDatabase,

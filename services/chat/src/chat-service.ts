@@ -9,6 +9,7 @@ import { createService } from './service';
 /** The chat service for both run modes (its own process, or `npm start`'s single process). */
 export const chatService = defineService({
   name: 'chat',
+  defaultPort: 4002,
   async create({ env, database, bus, logger }) {
     const config = loadChatConfig(env);
     // The single-machine mode starts auth first, which writes its generated key pair under KEYS_DIR.
