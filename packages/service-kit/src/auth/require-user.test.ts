@@ -5,7 +5,7 @@ import { createServiceApp } from '../http/create-service-app';
 import type { RunningHttpServer } from '../http/http-server';
 import { listenForTest } from '../testing/http';
 import { captureLogger } from '../testing/log-capture';
-import { signAccessToken, verifyAccessToken } from './access-token';
+import { publicKeyObject, signAccessToken, verifyAccessToken } from './access-token';
 import { requireRole, requireUser } from './require-user';
 
 const pem = () => {
@@ -44,6 +44,16 @@ describe('verifyAccessToken', () => {
     const user = verifyAccessToken(token(), keys.publicKey);
     expect(user).toMatchObject({ id: 'u1', accessLevel: 'basic', sessionId: 's1' });
     expect(Math.abs(user.issuedAt.getTime() - Date.now())).toBeLessThan(5_000);
+  });
+  it('parses each public key once and still refuses a token signed by another key', () => {
+    expect(publicKeyObject(keys.publicKey)).toBe(publicKeyObject(keys.publicKey));
+    expect(typeof publicKeyObject(keys.publicKey)).toBe('object');
+    expect(() => verifyAccessToken(token(), otherKeys.publicKey)).toThrow();
+    expect(verifyAccessToken(token(), keys.publicKey).id).toBe('u1');
+  });
+  it('refuses every token when the configured key is not a public key', () => {
+    expect(publicKeyObject('not a pem')).toBe('not a pem');
+    expect(() => verifyAccessToken(token(), 'not a pem')).toThrow();
   });
 });
 
