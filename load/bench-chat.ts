@@ -22,6 +22,8 @@ const DURATION_S = Number(process.env.BENCH_CHAT_DURATION_S ?? 10);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// BENCH_CHAT_ONLY=send: only the send path (no browser, no build), for quick before/after runs.
+const ONLY_SEND = process.env.BENCH_CHAT_ONLY === 'send';
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -252,8 +254,8 @@ function bundleSize(): { totalGzip: number; entryGzip: number } {
 const fmt = (n: number) => n.toFixed(1);
 const machine = `${cpus().length} cores (${cpus()[0]?.model ?? '?'})`;
 const send = await sendPath();
-const render = await renderTime();
-const size = bundleSize();
+const render = ONLY_SEND ? undefined : await renderTime();
+const size = ONLY_SEND ? undefined : bundleSize();
 const line = (name: string, f: StreamFigures) =>
   `  ${name.padEnd(8)} first byte p50 ${fmt(f.firstByteP50)} ms, p99 ${fmt(f.firstByteP99)} ms; full reply p50 ${fmt(f.doneP50)} ms; ${fmt(f.perSecond)} messages/s (${f.sent} sent, ${f.errors} errors); CPU per message: chat ${fmt(f.chatCpuMs ?? NaN)} ms, gateway ${fmt(f.gatewayCpuMs ?? NaN)} ms`;
 console.log(
@@ -262,8 +264,12 @@ console.log(
     line('gateway', send.gateway),
     line('direct', send.direct),
     `  goal through the gateway: p50 <= 25 ms ${send.gateway.firstByteP50 <= 25 ? 'MET' : 'NOT MET'}, p99 <= 80 ms ${send.gateway.firstByteP99 <= 80 ? 'MET' : 'NOT MET'}`,
-    `render 500 messages (Chromium, virtualized MessageList): median ${fmt(render.medianMs)} ms over ${render.runs.map((r) => r.toFixed(0)).join(', ')} ms; ${render.rendered} rows in the DOM; goal <= 500 ms ${render.medianMs <= 500 ? 'MET' : 'NOT MET'}`,
-    `mfe-chat gzip: ${(size.totalGzip / 1024).toFixed(1)} KB all JS+CSS, ${(size.entryGzip / 1024).toFixed(1)} KB remoteEntry + exposed App chunk`,
+    ...(render
+      ? [
+          `render 500 messages (Chromium, virtualized MessageList): median ${fmt(render.medianMs)} ms over ${render.runs.map((r) => r.toFixed(0)).join(', ')} ms; ${render.rendered} rows in the DOM; goal <= 500 ms ${render.medianMs <= 500 ? 'MET' : 'NOT MET'}`,
+        ]
+      : []),
+    ...(size ? [`mfe-chat gzip: ${(size.totalGzip / 1024).toFixed(1)} KB all JS+CSS, ${(size.entryGzip / 1024).toFixed(1)} KB remoteEntry + exposed App chunk`] : []),
   ].join('\n'),
 );
 process.exit(0);

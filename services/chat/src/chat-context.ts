@@ -4,6 +4,7 @@ import { UnauthenticatedError, type AuthUser } from '@noek/service-kit';
 import type { ChatDb } from './db/chat-db';
 import type { ConversationsRepository } from './features/conversations/conversations.repository';
 import type { MessagesRepository } from './features/messages/messages.repository';
+import type { SendRepository } from './features/messages/send.repository';
 import type { ModelProvider } from './features/model/model.types';
 import type { ReplyRegistry } from './features/replies/reply-registry';
 import { assertSessionValid } from './features/users/user-access';
@@ -14,6 +15,10 @@ export interface ChatContext {
   db: ChatDb;
   conversations: ConversationsRepository;
   messages: MessagesRepository;
+  /** The send path's two statements (one read, one write). */
+  send: SendRepository;
+  /** Conversations with a send between its checks and its reply entering the registry (one at a time). */
+  sending: Set<number>;
   users: ChatUsersRepository;
   registry: ReplyRegistry;
   provider: ModelProvider;

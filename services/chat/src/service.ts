@@ -15,6 +15,7 @@ import { createConversationsRepository } from './features/conversations/conversa
 import { registerConversationRoutes } from './features/conversations/conversations.routes';
 import { createMessagesRepository } from './features/messages/messages.repository';
 import { registerMessageRoutes } from './features/messages/messages.routes';
+import { createSendRepository } from './features/messages/send.repository';
 import { registerUsageRoutes } from './features/usage/usage.routes';
 import type { ModelProvider } from './features/model/model.types';
 import { createOfflineResponder } from './features/model/offline-responder';
@@ -95,6 +96,8 @@ export function createService(deps: ChatServiceDeps) {
     db,
     conversations: createConversationsRepository(db),
     messages,
+    send: createSendRepository(db),
+    sending: new Set(),
     users: createChatUsersRepository(db),
     registry,
     provider: deps.provider ?? providerFromConfig(config),

@@ -77,8 +77,6 @@ describe('ownership: another user id answers 404 and changes nothing', () => {
       ['GET', `/api/conversations/${id}/messages/${msg.id}/stream`],
       ['POST', `/api/conversations/${id}/messages/${msg.id}/stop`],
       ['POST', `/api/conversations/${id}/messages/${msg.id}/retry`],
-      ['GET', `/api/conversations/${id}/reply`],
-      ['POST', `/api/conversations/${id}/reply/stop`],
     ];
     const before = h.fake.requests.length;
     for (const [method, path, body] of attempts) {

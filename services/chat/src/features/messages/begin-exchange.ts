@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_CONVERSATION_TITLE, messageSentEvent, type MessageSentData } from '@noek/contracts';
-import { enqueueEvent } from '@noek/service-kit';
+import { enqueueEvent, NotFoundError } from '@noek/service-kit';
 import type { ChatDb, ChatTx } from '../../db/chat-db';
 import type { ChatUser, Conversation, Message } from '../../generated/prisma/client';
+import { CONVERSATION_NOT_FOUND } from '../conversations/conversations.routes';
 import { titleFromMessage } from '../conversations/title-from-message';
 import { decideUsage } from '../usage/usage-window';
 import { UsageLimitReached, usageLimitFor } from '../usage/usage-limit';
 import { levelOf } from '../users/chat-users.repository';
+import type { SendRepository } from './send.repository';
 
 export interface Exchange {
   userMessage: Message | null;
@@ -40,41 +42,51 @@ async function enqueueMessageSent(tx: ChatTx, data: MessageSentData, correlation
 }
 
 export interface BeginSend {
-  userId: string;
+  user: ChatUser;
   conversation: Conversation;
   content: string;
   correlationId: string;
+  /** The access token's issue time: a revocation that lands meanwhile makes the write fail. */
+  issuedAt: Date;
 }
 
-/** Send: count, store the user message, name a new conversation, open the assistant reply. One transaction. */
-export function beginSend(db: ChatDb, input: BeginSend): Promise<Exchange> {
+/** The outbox row as enqueueEvent would write it (validated, JSON round trip, ordered createdAt). */
+async function outboxRow(data: MessageSentData, correlationId: string) {
+  let row: { id: string; subject: string; payload: object; createdAt: Date } | undefined;
+  const capture = { outboxEvent: { create: async (args: { data: NonNullable<typeof row> }) => void (row = args.data) } };
+  await enqueueEvent(capture, { id: randomUUID(), type: messageSentEvent.subject, time: data.at, correlationId, data });
+  if (!row) throw new Error('outbox row not built');
+  return row;
+}
+
+/**
+ * Send: count, store the user message and the opening assistant reply, name a new conversation and
+ * write the event, in one statement (send.repository.ts). Throws UsageLimitReached (nothing written)
+ * when the window is full; answers 'stale' when the user's row changed since it was read (a concurrent
+ * send, a block, a revocation): nothing was written and the caller decides again on a fresh read.
+ */
+export async function beginSend(repo: SendRepository, input: BeginSend): Promise<Exchange | 'stale'> {
   const now = new Date();
-  return db.$transaction(async (tx) => {
-    const usage = await countMessage(tx, input.userId, now);
-    // One INSERT for both rows: ids follow the VALUES order, so the user message comes first.
-    const rows = await tx.message.createManyAndReturn({
-      data: [
-        { conversationId: input.conversation.id, role: 'user', content: input.content, createdAt: now },
-        { conversationId: input.conversation.id, role: 'assistant', content: '', status: 'streaming', createdAt: now },
-      ],
-    });
-    const userMessage = rows.find((r) => r.role === 'user');
-    const assistantMessage = rows.find((r) => r.role === 'assistant');
-    if (!userMessage || !assistantMessage) throw new Error('message insert returned no rows');
+  const { user, conversation } = input;
+  const limit = usageLimitFor(levelOf(user));
+  const decision = decideUsage({ count: user.messageCount, windowStartedAt: user.windowStartedAt }, limit, now);
+  if (!decision.allowed) throw new UsageLimitReached(decision.limit, limit.periodHours ?? 0, decision.resetsAt, now);
+  // messageId is a placeholder here: the database puts the user message's id in the stored event.
+  const outbox = await outboxRow({ userId: user.id, conversationId: conversation.id, messageId: 1, at: now.toISOString() }, input.correlationId);
+  const result = await repo.write({
+    expect: { userId: user.id, accessLevel: user.accessLevel, messageCount: user.messageCount, windowStartedAt: user.windowStartedAt, issuedAt: input.issuedAt },
+    next: { messageCount: decision.next.count, windowStartedAt: decision.next.windowStartedAt },
+    conversationId: conversation.id,
     // A conversation still called 'New Chat' is named after its first real message (fun-mode commands
     // leave the default, so the next message names it).
-    const title = input.conversation.title === DEFAULT_CONVERSATION_TITLE ? titleFromMessage(input.content) : undefined;
-    const conversation = await tx.conversation.update({
-      where: { id: input.conversation.id },
-      data: { updatedAt: now, ...(title ? { title } : {}) },
-    });
-    await enqueueMessageSent(
-      tx,
-      { userId: input.userId, conversationId: conversation.id, messageId: userMessage.id, at: now.toISOString() },
-      input.correlationId,
-    );
-    return { userMessage, assistantMessage, conversation, funMode: usage.user.funMode };
+    title: conversation.title === DEFAULT_CONVERSATION_TITLE ? titleFromMessage(input.content) : null,
+    content: input.content,
+    now,
+    outbox,
   });
+  if (result.kind === 'stale') return 'stale';
+  if (result.kind === 'conversation-gone') throw new NotFoundError(CONVERSATION_NOT_FOUND);
+  return { userMessage: result.userMessage, assistantMessage: result.assistantMessage, conversation: result.conversation, funMode: result.funMode };
 }
 
 /** Retry: counts like a send (a model call), empties the interrupted or failed reply and reopens it. */

@@ -81,6 +81,15 @@ describe('sending streams the reply', () => {
     expect(second.body.code).toBe('REPLY_IN_PROGRESS');
     await readEvents(first);
   });
+
+  it('two sends racing into one conversation: one is answered, the other gets 409 and stores nothing', async () => {
+    h.fake.script = slow(4, 30);
+    const a = userClient(h);
+    const conv = await a.newConversation();
+    const both = await Promise.all(['one', 'two'].map((content) => a.json<{ code?: string }>('POST', `/api/conversations/${conv.id}/messages`, { content })));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await h.db.message.count({ where: { conversationId: conv.id, role: 'user' } })).toBe(1);
+  });
 });
 
 describe('parallel replies per user', () => {
@@ -128,16 +137,11 @@ describe('no reply is ever lost', () => {
     expect((await messagesOf(a, conv.id)).find((m) => m.id === messageId)).toMatchObject({ content: words(20), status: 'complete' });
   });
 
-  it('the conversation-level re-attach follows the live reply, and 404s when none', async () => {
-    h.fake.script = slow(6, 30);
+  it('the old conversation-level aliases are no longer served (not in apiRoutes)', async () => {
     const a = userClient(h);
     const conv = await a.newConversation();
-    const res = await a.send(conv.id, 'x');
-    const events = await readEvents(await a.call('GET', `/api/conversations/${conv.id}/reply`));
-    expect(events[0]?.type).toBe('snapshot');
-    expect(terminal(events)?.type).toBe('done');
-    await readEvents(res);
     expect((await a.call('GET', `/api/conversations/${conv.id}/reply`)).status).toBe(404);
+    expect((await a.call('POST', `/api/conversations/${conv.id}/reply/stop`)).status).toBe(404);
   });
 
   it('re-attaching to a finished reply sends it as stored', async () => {

@@ -14,7 +14,7 @@ import { toMessage } from '../conversations/conversation.mapper';
 import { currentWindow, windowResetsAt } from '../usage/usage-window';
 import { usageLimitFor } from '../usage/usage-limit';
 import { levelOf } from '../users/chat-users.repository';
-import { followConversation, followMessage, retryMessage, stopConversation, stopMessage } from './reply-control.handlers';
+import { followMessage, retryMessage, stopMessage } from './reply-control.handlers';
 import { sendMessage } from './send-message.handler';
 
 export function registerMessageRoutes(app: Express, ctx: ChatContext): void {
@@ -71,13 +71,5 @@ export function registerMessageRoutes(app: Express, ctx: ChatContext): void {
   app.post(
     '/api/conversations/:id/messages/:messageId/retry',
     route({ params: messageParamsSchema }, ({ params }, req, res) => retryMessage(ctx, req, res, params.id, params.messageId)),
-  );
-  app.get(
-    '/api/conversations/:id/reply',
-    route({ params: conversationIdParamsSchema }, ({ params }, req, res) => followConversation(ctx, req, res, params.id)),
-  );
-  app.post(
-    '/api/conversations/:id/reply/stop',
-    route({ params: conversationIdParamsSchema }, ({ params }, req) => stopConversation(ctx, req, params.id)),
   );
 }

@@ -11,7 +11,6 @@ import { beginRetry } from './begin-exchange';
 import { REPLY_IN_PROGRESS, startAndAnswer } from './send-message.handler';
 
 export const MESSAGE_NOT_FOUND = 'Message not found.';
-export const NO_LIVE_REPLY = 'No reply is being written in this conversation.';
 
 async function ownedMessage(ctx: ChatContext, req: Request, conversationId: number, messageId: number) {
   const user = await chatUser(ctx, req);
@@ -42,28 +41,11 @@ export async function followMessage(ctx: ChatContext, req: Request, res: Respons
   stream.end();
 }
 
-/** The conversation-level alias (apiRoutes.conversations.replyStream): follows its live reply. */
-export async function followConversation(ctx: ChatContext, req: Request, res: Response, conversationId: number) {
-  const user = await chatUser(ctx, req);
-  if (!(await ctx.conversations.findOwned(user.id, conversationId))) throw new NotFoundError(CONVERSATION_NOT_FOUND);
-  const live = ctx.registry.findByConversation(conversationId);
-  if (!live) throw new NotFoundError(NO_LIVE_REPLY, 'NO_LIVE_REPLY');
-  return followMessage(ctx, req, res, conversationId, live.messageId);
-}
-
 /** Stop: aborts the model request, keeps the partial reply; answers the stored message. Idempotent. */
 export async function stopMessage(ctx: ChatContext, req: Request, conversationId: number, messageId: number) {
   const { message } = await ownedMessage(ctx, req, conversationId, messageId);
   const end = await ctx.registry.stop(message.id);
   return end ? end.assistantMessage : toMessage(message);
-}
-
-export async function stopConversation(ctx: ChatContext, req: Request, conversationId: number) {
-  const user = await chatUser(ctx, req);
-  if (!(await ctx.conversations.findOwned(user.id, conversationId))) throw new NotFoundError(CONVERSATION_NOT_FOUND);
-  const live = ctx.registry.findByConversation(conversationId);
-  if (!live) throw new NotFoundError(NO_LIVE_REPLY, 'NO_LIVE_REPLY');
-  return stopMessage(ctx, req, conversationId, live.messageId);
 }
 
 export const NOT_RETRYABLE = 'Only the last reply can be retried, and only when it was interrupted or failed.';
@@ -72,7 +54,9 @@ export const NOT_RETRYABLE = 'Only the last reply can be retried, and only when 
 export async function retryMessage(ctx: ChatContext, req: Request, res: Response, conversationId: number, messageId: number) {
   const { user, message } = await ownedMessage(ctx, req, conversationId, messageId);
   assertMaySend(user);
-  if (ctx.registry.findByConversation(conversationId)) throw new ConflictError(REPLY_IN_PROGRESS, 'REPLY_IN_PROGRESS');
+  if (ctx.sending.has(conversationId) || ctx.registry.findByConversation(conversationId)) {
+    throw new ConflictError(REPLY_IN_PROGRESS, 'REPLY_IN_PROGRESS');
+  }
   assertReplySlot(ctx.registry.countForUser(user.id), ctx.maxLiveRepliesPerUser);
   // The newest message of the conversation (ids are int4, so MAX_INT4 is past every id).
   const [last] = await ctx.messages.history(conversationId, MAX_INT4, 1);
@@ -85,7 +69,7 @@ export async function retryMessage(ctx: ChatContext, req: Request, res: Response
   try {
     const exchange = await beginRetry(ctx.db, { userId: user.id, conversation, messageId: message.id, correlationId: req.id });
     ctx.afterCommit();
-    startAndAnswer(ctx, req, res, exchange);
+    void startAndAnswer(ctx, req, res, exchange);
   } catch (err) {
     if (!(err instanceof UsageLimitReached)) throw err;
     res.status(429).set('Retry-After', String(err.retryAfterSeconds())).json(err.body(req.id));

@@ -1,54 +1,92 @@
 import type { Request, Response } from 'express';
 import { ConflictError, NotFoundError } from '@noek/service-kit';
-import { authUser, chatUser, type ChatContext } from '../../chat-context';
+import { accessLevelSchema } from '@noek/contracts';
+import { authUser, type ChatContext } from '../../chat-context';
 import { CONVERSATION_NOT_FOUND } from '../conversations/conversations.routes';
 import { toConversation, toMessage } from '../conversations/conversation.mapper';
 import { followReply, openEventStream, wantsEventStream } from '../replies/event-stream';
 import { modelMessages } from '../model/model.types';
 import { UsageLimitReached } from '../usage/usage-limit';
-import { assertMaySend, assertReplySlot } from '../users/user-access';
+import { assertMaySend, assertReplySlot, assertSessionValid } from '../users/user-access';
 import { applyFunModeCommand, beginSend, type Exchange } from './begin-exchange';
 import { funModeReply, parseFunModeCommand } from './fun-mode';
 import { buildTurns } from './prompt';
 
+export const SEND_CONTENDED = 'Too many messages are being sent at once from your account. Please try again.';
 export const REPLY_IN_PROGRESS = 'A reply is still being written in this conversation. Wait for it to finish or press Stop.';
 
+/** A send that keeps finding the user's row changed under it gives up (each retry is a fresh read). */
+const MAX_SEND_ATTEMPTS = 8;
+
+/** The session's user (created on first sight, revocation applied) and the conversation if theirs: one read. */
+async function readSendState(ctx: ChatContext, req: Request, conversationId: number) {
+  const auth = authUser(req);
+  let { user, conversation } = await ctx.send.snapshot(auth.id, conversationId);
+  if (!user) {
+    user = await ctx.users.ensure(auth.id, accessLevelSchema.catch('basic').parse(auth.accessLevel));
+    ({ conversation } = await ctx.send.snapshot(auth.id, conversationId));
+  }
+  assertSessionValid(user, auth.issuedAt);
+  if (!conversation) throw new NotFoundError(CONVERSATION_NOT_FOUND);
+  return { auth, user, conversation };
+}
+
 /**
- * POST /api/conversations/:id/messages. Order matters: owner (404), session, banned/blocked (403),
- * one reply at a time (409), usage (429), and only then the store and the model call.
+ * POST /api/conversations/:id/messages. Order matters: session (401), owner (404), banned/blocked
+ * (403), one reply at a time (409), usage (429), and only then the store and the model call.
  */
 export async function sendMessage(ctx: ChatContext, req: Request, res: Response, conversationId: number, content: string) {
-  // Independent reads in parallel: they are on the path to the first streamed byte.
-  const userId = authUser(req).id;
-  const [user, conversation] = await Promise.all([chatUser(ctx, req), ctx.conversations.findOwned(userId, conversationId)]);
-  if (!conversation) throw new NotFoundError(CONVERSATION_NOT_FOUND);
-  assertMaySend(user);
-  if (ctx.registry.findByConversation(conversationId)) throw new ConflictError(REPLY_IN_PROGRESS, 'REPLY_IN_PROGRESS');
-  assertReplySlot(ctx.registry.countForUser(user.id), ctx.maxLiveRepliesPerUser);
-
-  const fun = parseFunModeCommand(content);
-  if (fun !== null) {
-    const exchange = await applyFunModeCommand(ctx.db, { userId: user.id, conversation, content, on: fun, reply: funModeReply(fun) });
-    return answerFinished(req, res, exchange);
+  // Claimed until the reply is in the registry: two sends racing into one conversation get one 409.
+  if (ctx.sending.has(conversationId) || ctx.registry.findByConversation(conversationId)) {
+    // Still answer 401/404/403 first, as when the conversation is free.
+    assertMaySend((await readSendState(ctx, req, conversationId)).user);
+    throw new ConflictError(REPLY_IN_PROGRESS, 'REPLY_IN_PROGRESS');
   }
-
-  let exchange: Exchange;
+  ctx.sending.add(conversationId);
   try {
-    exchange = await beginSend(ctx.db, { userId: user.id, conversation, content, correlationId: req.id });
-  } catch (err) {
-    if (!(err instanceof UsageLimitReached)) throw err;
-    res.status(429).set('Retry-After', String(err.retryAfterSeconds())).json(err.body(req.id));
-    return;
+    const exchange = await storeSend(ctx, req, res, conversationId, content);
+    if (exchange) await startAndAnswer(ctx, req, res, exchange);
+  } finally {
+    ctx.sending.delete(conversationId);
   }
-  ctx.afterCommit();
-  startAndAnswer(ctx, req, res, exchange);
+}
+
+/** Checks and stores; answers fun-mode commands and 429s itself (then resolves to undefined). */
+async function storeSend(ctx: ChatContext, req: Request, res: Response, conversationId: number, content: string): Promise<Exchange | undefined> {
+  for (let attempt = 1; ; attempt++) {
+    const { auth, user, conversation } = await readSendState(ctx, req, conversationId);
+    assertMaySend(user);
+    if (ctx.registry.findByConversation(conversationId)) throw new ConflictError(REPLY_IN_PROGRESS, 'REPLY_IN_PROGRESS');
+    assertReplySlot(ctx.registry.countForUser(user.id), ctx.maxLiveRepliesPerUser);
+
+    const fun = parseFunModeCommand(content);
+    if (fun !== null) {
+      const exchange = await applyFunModeCommand(ctx.db, { userId: user.id, conversation, content, on: fun, reply: funModeReply(fun) });
+      answerFinished(req, res, exchange);
+      return undefined;
+    }
+    let exchange: Exchange | 'stale';
+    try {
+      exchange = await beginSend(ctx.send, { user, conversation, content, correlationId: req.id, issuedAt: auth.issuedAt });
+    } catch (err) {
+      if (!(err instanceof UsageLimitReached)) throw err;
+      res.status(429).set('Retry-After', String(err.retryAfterSeconds())).json(err.body(req.id));
+      return undefined;
+    }
+    if (exchange !== 'stale') {
+      ctx.afterCommit();
+      return exchange;
+    }
+    if (attempt >= MAX_SEND_ATTEMPTS) throw new ConflictError(SEND_CONTENDED, 'SEND_CONTENDED');
+  }
 }
 
 /**
  * Answers SSE or JSON and starts generation in the registry (independent of this response). On SSE the
  * `started` event goes out first, so the client sees its stored message before the prompt is built.
+ * Resolves once the reply is in the registry (or has failed to start); never rejects.
  */
-export function startAndAnswer(ctx: ChatContext, req: Request, res: Response, exchange: Exchange): void {
+export function startAndAnswer(ctx: ChatContext, req: Request, res: Response, exchange: Exchange): Promise<void> {
   const { assistantMessage, conversation } = exchange;
   const started = {
     type: 'started' as const,
@@ -58,7 +96,7 @@ export function startAndAnswer(ctx: ChatContext, req: Request, res: Response, ex
   };
   const stream = wantsEventStream(req.headers.accept) ? openEventStream(res) : null;
   stream?.send(started);
-  void (async () => {
+  return (async () => {
     const history = await ctx.messages.history(conversation.id, assistantMessage.id, ctx.promptHistory);
     const reply = ctx.registry.start({
       messageId: assistantMessage.id,
@@ -68,8 +106,9 @@ export function startAndAnswer(ctx: ChatContext, req: Request, res: Response, ex
       turns: buildTurns(history, exchange.funMode),
     });
     if (stream) return followReply(res, stream, reply, undefined, ctx.registry);
-    const end = await reply.settled;
-    if (!res.headersSent) res.status(200).json({ userMessage: started.userMessage, assistantMessage: end.assistantMessage, conversation: started.conversation });
+    void reply.settled.then((end) => {
+      if (!res.headersSent) res.status(200).json({ userMessage: started.userMessage, assistantMessage: end.assistantMessage, conversation: started.conversation });
+    });
   })().catch(async (err: unknown) => {
     req.log.error({ err }, 'starting a reply failed');
     // The user's message is stored; the reply is marked failed so Retry is offered.

@@ -1,0 +1,165 @@
+import type { ChatDb } from '../../db/chat-db';
+import type { ChatUser, Conversation, Message } from '../../generated/prisma/client';
+
+/**
+ * The send path in two statements instead of a dozen (it is the hottest path of the product and every
+ * round trip to PostgreSQL costs CPU in Prisma, pg and the socket):
+ * 1. one read: the user's row and the conversation, if the user owns it;
+ * 2. one write that counts, stores both messages, names and touches the conversation and writes the
+ *    outbox row, atomically (a single statement), and only if the user's row still holds what the
+ *    decision was made on (compare-and-set); otherwise nothing is written and the caller decides again.
+ * Raw SQL: the connection's search_path is the service's schema (packages/db), so names are unqualified.
+ */
+
+export interface SendSnapshot {
+  user: ChatUser | null;
+  conversation: Conversation | null;
+}
+
+type SnapshotRow = ChatUser & {
+  userFound: string | null;
+  cId: number | null;
+  cUserId: string;
+  cTitle: string;
+  cCreatedAt: Date;
+  cUpdatedAt: Date;
+  cArchivedAt: Date | null;
+};
+
+/** What the decision was made on; the write happens only if the row still holds it. */
+export interface SendExpectation {
+  userId: string;
+  accessLevel: string;
+  messageCount: number;
+  windowStartedAt: Date | null;
+  /** The token's issue time: a revocation after the read makes the write fail. */
+  issuedAt: Date;
+}
+
+export interface SendWrite {
+  expect: SendExpectation;
+  next: { messageCount: number; windowStartedAt: Date | null };
+  conversationId: number;
+  /** Set when the conversation is still called 'New Chat'. */
+  title: string | null;
+  content: string;
+  now: Date;
+  /** The outbox row; `payload.data.messageId` is filled in by the database with the user message's id. */
+  outbox: { id: string; subject: string; payload: object; createdAt: Date };
+}
+
+export type SendWriteResult =
+  | { kind: 'stale' }
+  | { kind: 'conversation-gone' }
+  | { kind: 'stored'; userMessage: Message; assistantMessage: Message; conversation: Conversation; funMode: boolean };
+
+type WriteRow = Message & {
+  funMode: boolean;
+  cId: number | null;
+  cUserId: string;
+  cTitle: string;
+  cCreatedAt: Date;
+  cUpdatedAt: Date;
+  cArchivedAt: Date | null;
+};
+
+export function createSendRepository(db: Pick<ChatDb, '$queryRaw'>) {
+  return {
+    async snapshot(userId: string, conversationId: number): Promise<SendSnapshot> {
+      const rows = await db.$queryRaw<SnapshotRow[]>`
+        SELECT u.*, u."id" AS "userFound",
+               c."id" AS "cId", c."userId" AS "cUserId", c."title" AS "cTitle",
+               c."createdAt" AS "cCreatedAt", c."updatedAt" AS "cUpdatedAt", c."archivedAt" AS "cArchivedAt"
+        FROM (SELECT ${userId}::uuid AS "uid") AS k
+        LEFT JOIN "chat_users" u ON u."id" = k."uid"
+        LEFT JOIN "conversations" c ON c."id" = ${conversationId}::int AND c."userId" = k."uid"`;
+      const row = rows[0];
+      if (!row) return { user: null, conversation: null };
+      return { user: row.userFound ? userOf(row) : null, conversation: conversationOf(row) };
+    },
+
+    async write(w: SendWrite): Promise<SendWriteResult> {
+      const { expect: e } = w;
+      // The conversation row is locked before the user's count moves, so a concurrent delete cannot
+      // leave a counted message without its rows; a conversation deleted meanwhile counts nothing.
+      const rows = await db.$queryRaw<WriteRow[]>`
+        WITH u AS (
+          UPDATE "chat_users"
+          SET "messageCount" = ${w.next.messageCount}::int, "windowStartedAt" = ${w.next.windowStartedAt}::timestamp(3),
+              "updatedAt" = ${w.now}::timestamp(3)
+          WHERE "id" = ${e.userId}::uuid
+            AND "accessLevel" = ${e.accessLevel}::text
+            AND "messageCount" = ${e.messageCount}::int
+            AND "windowStartedAt" IS NOT DISTINCT FROM ${e.windowStartedAt}::timestamp(3)
+            AND NOT "isBanned" AND NOT "isBlocked"
+            AND ("sessionsValidAfter" IS NULL OR "sessionsValidAfter" <= ${e.issuedAt}::timestamp(3))
+            AND EXISTS (
+              SELECT 1 FROM "conversations"
+              WHERE "id" = ${w.conversationId}::int AND "userId" = ${e.userId}::uuid
+              FOR NO KEY UPDATE)
+          RETURNING "funMode"
+        ), c AS (
+          UPDATE "conversations"
+          SET "updatedAt" = ${w.now}::timestamp(3), "title" = COALESCE(${w.title}::text, "title")
+          WHERE "id" = ${w.conversationId}::int AND "userId" = ${e.userId}::uuid AND EXISTS (SELECT 1 FROM u)
+          RETURNING *
+        ), m AS (
+          INSERT INTO "messages" ("conversationId", "role", "content", "status", "createdAt", "updatedAt")
+          SELECT c."id", v."role"::"MessageRole", v."content", v."status"::"MessageStatus", ${w.now}::timestamp(3), ${w.now}::timestamp(3)
+          FROM c, (VALUES (1, 'user', ${w.content}::text, 'complete'), (2, 'assistant', '', 'streaming')) AS v("ord", "role", "content", "status")
+          ORDER BY v."ord"
+          RETURNING *
+        ), o AS (
+          INSERT INTO "outbox_events" ("id", "subject", "payload", "createdAt", "attempts")
+          SELECT ${w.outbox.id}::text, ${w.outbox.subject}::text,
+                 jsonb_set(${JSON.stringify(w.outbox.payload)}::jsonb, '{data,messageId}', to_jsonb(m."id")),
+                 ${w.outbox.createdAt}::timestamp(3), 0
+          FROM m WHERE m."role" = 'user'
+        )
+        SELECT m.*, u."funMode",
+               c."id" AS "cId", c."userId" AS "cUserId", c."title" AS "cTitle",
+               c."createdAt" AS "cCreatedAt", c."updatedAt" AS "cUpdatedAt", c."archivedAt" AS "cArchivedAt"
+        FROM u LEFT JOIN c ON true LEFT JOIN m ON true
+        ORDER BY m."id"`;
+      if (rows.length === 0) return { kind: 'stale' };
+      const [first, second] = rows;
+      const conversation = first ? conversationOf(first) : null;
+      if (!first || !second || !conversation || first.id === null) return { kind: 'conversation-gone' };
+      return { kind: 'stored', userMessage: messageOf(first), assistantMessage: messageOf(second), conversation, funMode: first.funMode };
+    },
+  };
+}
+export type SendRepository = ReturnType<typeof createSendRepository>;
+
+function userOf(row: SnapshotRow): ChatUser {
+  return {
+    id: row.id,
+    accessLevel: row.accessLevel,
+    isBlocked: row.isBlocked,
+    isBanned: row.isBanned,
+    sessionsValidAfter: row.sessionsValidAfter,
+    authUpdatedAt: row.authUpdatedAt,
+    funMode: row.funMode,
+    messageCount: row.messageCount,
+    windowStartedAt: row.windowStartedAt,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function conversationOf(row: Pick<SnapshotRow, 'cId' | 'cUserId' | 'cTitle' | 'cCreatedAt' | 'cUpdatedAt' | 'cArchivedAt'>): Conversation | null {
+  if (row.cId === null) return null;
+  return { id: row.cId, userId: row.cUserId, title: row.cTitle, createdAt: row.cCreatedAt, updatedAt: row.cUpdatedAt, archivedAt: row.cArchivedAt };
+}
+
+function messageOf(row: Message): Message {
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    role: row.role,
+    content: row.content,
+    status: row.status,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
