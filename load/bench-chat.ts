@@ -86,9 +86,10 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 const median = (xs: number[]) => pct([...xs].sort((a, b) => a - b), 50);
 
 interface StreamFigures {
-  /** CPU ms per message of the chat service and of the gateway processes. */
+  /** CPU ms per message of the chat service, the gateway, and this driver (it shares the cores). */
   chatCpuMs?: number;
   gatewayCpuMs?: number;
+  driverCpuMs?: number;
   sent: number;
   errors: number;
   firstByteP50: number;
@@ -127,6 +128,7 @@ async function driveStreams(base: string, cookies: string[], origin: string, sec
           continue;
         }
         const reader = res.body.getReader();
+        const decoder = new TextDecoder();
         let first = true;
         let text = '';
         for (;;) {
@@ -136,7 +138,7 @@ async function driveStreams(base: string, cookies: string[], origin: string, sec
             firstByte.push(performance.now() - t0);
             first = false;
           }
-          text += new TextDecoder().decode(value);
+          text += decoder.decode(value, { stream: true });
         }
         if (text.includes('event: done')) done.push(performance.now() - t0);
         else errors++;
@@ -193,7 +195,10 @@ async function sendPath(): Promise<{ gateway: StreamFigures; direct: StreamFigur
   await driveStreams(gatewayUrl, cookies(), gatewayUrl, 2);
   const measured = async (base: string) => {
     const before = [cpuSeconds(chat.pid), cpuSeconds(gw.pid)];
+    const driverBefore = process.cpuUsage();
     const f = await driveStreams(base, cookies(), gatewayUrl);
+    const driver = process.cpuUsage(driverBefore);
+    f.driverCpuMs = (driver.user + driver.system) / 1000 / Math.max(1, f.sent);
     f.chatCpuMs = ((cpuSeconds(chat.pid) - (before[0] ?? 0)) * 1000) / Math.max(1, f.sent);
     f.gatewayCpuMs = ((cpuSeconds(gw.pid) - (before[1] ?? 0)) * 1000) / Math.max(1, f.sent);
     return f;
@@ -257,7 +262,7 @@ const send = await sendPath();
 const render = ONLY_SEND ? undefined : await renderTime();
 const size = ONLY_SEND ? undefined : bundleSize();
 const line = (name: string, f: StreamFigures) =>
-  `  ${name.padEnd(8)} first byte p50 ${fmt(f.firstByteP50)} ms, p99 ${fmt(f.firstByteP99)} ms; full reply p50 ${fmt(f.doneP50)} ms; ${fmt(f.perSecond)} messages/s (${f.sent} sent, ${f.errors} errors); CPU per message: chat ${fmt(f.chatCpuMs ?? NaN)} ms, gateway ${fmt(f.gatewayCpuMs ?? NaN)} ms`;
+  `  ${name.padEnd(8)} first byte p50 ${fmt(f.firstByteP50)} ms, p99 ${fmt(f.firstByteP99)} ms; full reply p50 ${fmt(f.doneP50)} ms; ${fmt(f.perSecond)} messages/s (${f.sent} sent, ${f.errors} errors); CPU per message: chat ${fmt(f.chatCpuMs ?? NaN)} ms, gateway ${fmt(f.gatewayCpuMs ?? NaN)} ms, driver + fake model ${fmt(f.driverCpuMs ?? NaN)} ms`;
 console.log(
   [
     `bench:chat on ${machine}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ${STREAMS} concurrent streams (one user each), ${DURATION_S} s each run`,

@@ -15,6 +15,8 @@ export interface Exchange {
   assistantMessage: Message;
   conversation: Conversation;
   funMode: boolean;
+  /** The prompt's messages when the store already read them (send); otherwise they are queried. */
+  history?: Message[];
 }
 
 /**
@@ -48,6 +50,8 @@ export interface BeginSend {
   correlationId: string;
   /** The access token's issue time: a revocation that lands meanwhile makes the write fail. */
   issuedAt: Date;
+  /** Messages in the prompt, the new one included (PROMPT_HISTORY_MESSAGES). */
+  promptHistory: number;
 }
 
 /** The outbox row as enqueueEvent would write it (validated, JSON round trip, ordered createdAt). */
@@ -83,10 +87,12 @@ export async function beginSend(repo: SendRepository, input: BeginSend): Promise
     content: input.content,
     now,
     outbox,
+    historyLimit: Math.max(0, input.promptHistory - 1),
   });
   if (result.kind === 'stale') return 'stale';
   if (result.kind === 'conversation-gone') throw new NotFoundError(CONVERSATION_NOT_FOUND);
-  return { userMessage: result.userMessage, assistantMessage: result.assistantMessage, conversation: result.conversation, funMode: result.funMode };
+  const { userMessage, assistantMessage, conversation: stored, funMode, history } = result;
+  return { userMessage, assistantMessage, conversation: stored, funMode, history: input.promptHistory === 0 ? [] : history };
 }
 
 /** Retry: counts like a send (a model call), empties the interrupted or failed reply and reopens it. */

@@ -1,5 +1,5 @@
 import type { ChatDb } from '../../db/chat-db';
-import type { MessageStatus } from '../../generated/prisma/client';
+import type { Message, MessageStatus } from '../../generated/prisma/client';
 
 export function createMessagesRepository(db: ChatDb) {
   return {
@@ -23,9 +23,21 @@ export function createMessagesRepository(db: ChatDb) {
     async saveProgress(messageId: number, content: string): Promise<void> {
       await db.message.updateMany({ where: { id: messageId, status: 'streaming' }, data: { content } });
     },
-    async finish(messageId: number, content: string, status: MessageStatus) {
-      const row = await db.message.update({ where: { id: messageId }, data: { content, status } });
-      await db.conversation.update({ where: { id: row.conversationId }, data: { updatedAt: new Date() } });
+    /** The reply's final state and the conversation's updated time, in one statement (once per reply). */
+    async finish(messageId: number, content: string, status: MessageStatus): Promise<Message> {
+      const now = new Date();
+      const rows = await db.$queryRaw<Message[]>`
+        WITH m AS (
+          UPDATE "messages" SET "content" = ${content}::text, "status" = ${status}::text::"MessageStatus", "updatedAt" = ${now}::timestamp(3)
+          WHERE "id" = ${messageId}::int
+          RETURNING *
+        ), c AS (
+          UPDATE "conversations" SET "updatedAt" = ${now}::timestamp(3) FROM m WHERE "conversations"."id" = m."conversationId"
+        )
+        SELECT "id", "conversationId", "role", "content", "status", "createdAt", "updatedAt" FROM m`;
+      const row = rows[0];
+      // Deleted with its conversation meanwhile: as Prisma's update would, refuse to pretend it is stored.
+      if (!row) throw new Error(`message ${messageId} no longer exists`);
       return row;
     },
     /**

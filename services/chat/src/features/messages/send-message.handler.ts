@@ -67,7 +67,7 @@ async function storeSend(ctx: ChatContext, req: Request, res: Response, conversa
     }
     let exchange: Exchange | 'stale';
     try {
-      exchange = await beginSend(ctx.send, { user, conversation, content, correlationId: req.id, issuedAt: auth.issuedAt });
+      exchange = await beginSend(ctx.send, { user, conversation, content, correlationId: req.id, issuedAt: auth.issuedAt, promptHistory: ctx.promptHistory });
     } catch (err) {
       if (!(err instanceof UsageLimitReached)) throw err;
       res.status(429).set('Retry-After', String(err.retryAfterSeconds())).json(err.body(req.id));
@@ -97,7 +97,7 @@ export function startAndAnswer(ctx: ChatContext, req: Request, res: Response, ex
   const stream = wantsEventStream(req.headers.accept) ? openEventStream(res) : null;
   stream?.send(started);
   return (async () => {
-    const history = await ctx.messages.history(conversation.id, assistantMessage.id, ctx.promptHistory);
+    const history = exchange.history ?? (await ctx.messages.history(conversation.id, assistantMessage.id, ctx.promptHistory));
     const reply = ctx.registry.start({
       messageId: assistantMessage.id,
       conversationId: conversation.id,

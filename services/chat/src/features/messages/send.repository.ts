@@ -8,6 +8,7 @@ import type { ChatUser, Conversation, Message } from '../../generated/prisma/cli
  * 2. one write that counts, stores both messages, names and touches the conversation and writes the
  *    outbox row, atomically (a single statement), and only if the user's row still holds what the
  *    decision was made on (compare-and-set); otherwise nothing is written and the caller decides again.
+ *    The same statement reads the prompt's earlier messages (its snapshot predates the new rows).
  * Raw SQL: the connection's search_path is the service's schema (packages/db), so names are unqualified.
  */
 
@@ -46,14 +47,25 @@ export interface SendWrite {
   now: Date;
   /** The outbox row; `payload.data.messageId` is filled in by the database with the user message's id. */
   outbox: { id: string; subject: string; payload: object; createdAt: Date };
+  /** How many earlier messages the prompt takes (besides the new user message). */
+  historyLimit: number;
 }
 
 export type SendWriteResult =
   | { kind: 'stale' }
   | { kind: 'conversation-gone' }
-  | { kind: 'stored'; userMessage: Message; assistantMessage: Message; conversation: Conversation; funMode: boolean };
+  | {
+      kind: 'stored';
+      userMessage: Message;
+      assistantMessage: Message;
+      conversation: Conversation;
+      funMode: boolean;
+      /** The prompt's messages, oldest first, ending with the new user message. */
+      history: Message[];
+    };
 
 type WriteRow = Message & {
+  kind: 'new' | 'history';
   funMode: boolean;
   cId: number | null;
   cUserId: string;
@@ -115,17 +127,26 @@ export function createSendRepository(db: Pick<ChatDb, '$queryRaw'>) {
                  jsonb_set(${JSON.stringify(w.outbox.payload)}::jsonb, '{data,messageId}', to_jsonb(m."id")),
                  ${w.outbox.createdAt}::timestamp(3), 0
           FROM m WHERE m."role" = 'user'
+        ), h AS (
+          SELECT * FROM "messages"
+          WHERE "conversationId" = ${w.conversationId}::int AND EXISTS (SELECT 1 FROM u)
+          ORDER BY "id" DESC LIMIT ${w.historyLimit}::int
         )
-        SELECT m.*, u."funMode",
+        (SELECT 'new' AS "kind", m.*, u."funMode",
                c."id" AS "cId", c."userId" AS "cUserId", c."title" AS "cTitle",
                c."createdAt" AS "cCreatedAt", c."updatedAt" AS "cUpdatedAt", c."archivedAt" AS "cArchivedAt"
-        FROM u LEFT JOIN c ON true LEFT JOIN m ON true
-        ORDER BY m."id"`;
+         FROM u LEFT JOIN c ON true LEFT JOIN m ON true)
+        UNION ALL
+        (SELECT 'history', h.*, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM h)
+        ORDER BY "kind" DESC, "id"`;
       if (rows.length === 0) return { kind: 'stale' };
-      const [first, second] = rows;
+      const created = rows.filter((r) => r.kind === 'new');
+      const [first, second] = created;
       const conversation = first ? conversationOf(first) : null;
       if (!first || !second || !conversation || first.id === null) return { kind: 'conversation-gone' };
-      return { kind: 'stored', userMessage: messageOf(first), assistantMessage: messageOf(second), conversation, funMode: first.funMode };
+      const userMessage = messageOf(first);
+      const history = [...rows.filter((r) => r.kind === 'history').map(messageOf), userMessage];
+      return { kind: 'stored', userMessage, assistantMessage: messageOf(second), conversation, funMode: first.funMode, history };
     },
   };
 }

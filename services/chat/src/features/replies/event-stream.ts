@@ -12,7 +12,7 @@ export interface EventStream {
   readonly closed: boolean;
 }
 
-/** Starts a server-sent event response: unbuffered, uncompressed, uncached, with heartbeats. */
+/** Starts a server-sent event response: unbuffered, uncompressed, uncached, with heartbeats. Send an event at once. */
 export function openEventStream(res: Response): EventStream {
   res.status(200);
   res.set({
@@ -21,12 +21,19 @@ export function openEventStream(res: Response): EventStream {
     'X-Accel-Buffering': 'no',
     Connection: 'keep-alive',
   });
-  res.flushHeaders();
   trackStream(res);
   let closed = false;
-  // Events produced in the same turn (a burst of tokens) leave in one socket write: fewer syscalls.
+  // The headers leave with the first event, in one socket write and at once (every caller sends its
+  // first event right away: `started` or `snapshot`). Later events produced in the same turn (a burst
+  // of tokens) leave together in one write: fewer syscalls.
+  let first = true;
   let corked = false;
   const write = (text: string) => {
+    if (first) {
+      first = false;
+      res.write(text);
+      return;
+    }
     if (!corked) {
       corked = true;
       res.cork();
