@@ -7,7 +7,6 @@
 // Env: BENCH_USERS (20 = connections), BENCH_DURATION_S (10), BENCH_DATABASE_URL.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,23 +15,13 @@ import pg from 'pg';
 import argon2 from 'argon2';
 import { passwordHashParams } from '../services/auth/src/crypto/password';
 import { startNatsServer } from '../e2e/support/nats-server';
+import { freePort } from './lib/free-port';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const users = Number(process.env.BENCH_USERS ?? 20);
 const duration = Number(process.env.BENCH_DURATION_S ?? 10);
 const dbUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/noek_bench_auth';
 const logDir = mkdtempSync(join(tmpdir(), 'bench-auth-'));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const children: ChildProcess[] = [];
 function startChild(name: string, script: string, env: Record<string, string>): ChildProcess {

@@ -8,10 +8,10 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { createServer } from 'node:net';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { freePort } from './lib/free-port';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -23,17 +23,6 @@ const serialSeconds = Number(process.env.BENCH_SERIAL_S ?? 5);
 const PATH = '/api/conversations/bench';
 const GOAL_RATIO = 0.6;
 const GOAL_ADDED_P50_MS = 2;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const children: ChildProcess[] = [];
 /** Each child's log lines go to a file (the bench measures logging cost, not terminal speed). */

@@ -10,10 +10,10 @@
 // child inherits the environment, so e.g. MALLOC_MMAP_THRESHOLD_=1048576 shows its effect (README).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './lib/free-port';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const users = Number(process.env.BENCH_USERS ?? 5);
@@ -21,17 +21,6 @@ const requests = Number(process.env.BENCH_REQUESTS ?? 200);
 const GOAL_START_S = 15;
 const GOAL_RSS_MB = 400;
 const GRACE_MS = 10_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** VmRSS in kB of one process, 0 when it is gone. */
 function rssKb(pid: number): number {
