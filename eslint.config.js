@@ -35,7 +35,17 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/config.ts', '**/*.config.ts', 'scripts/**', '.ci/**', 'e2e/**', 'load/**', '**/*.test.ts', '**/*.test.tsx', '**/test/**'],
+    files: [
+      '**/config.ts',
+      '**/*.config.ts',
+      'scripts/**',
+      '.ci/**',
+      'e2e/**',
+      'load/**',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      '**/test/**',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
   {

@@ -91,7 +91,10 @@ describe('account journeys', () => {
     expect((await me.json()).user.email).toBe(a.email);
 
     const loggedOut = s.page.waitForResponse((r) => r.url().endsWith('/api/auth/logout'));
-    await s.page.getByRole('button', { name: /sign out/i }).first().click();
+    await s.page
+      .getByRole('button', { name: /sign out/i })
+      .first()
+      .click();
     await s.page.getByTestId('sign-in-screen').waitFor();
     expect((await loggedOut).status()).toBe(200);
     expect((await s.page.request.get(`${baseUrl}/api/auth/me`)).status()).toBe(401);
@@ -146,7 +149,9 @@ describe('account journeys', () => {
     await s.page.getByTestId('sign-in-password').fill(a.password);
     await s.page.getByTestId('sign-in-submit').click();
     await s.page.getByText(`Email not verified for: ${a.email}`).waitFor();
-    expect(await s.page.getByTestId('sign-in-error').textContent()).toBe('Please verify your email address before signing in.');
+    expect(await s.page.getByTestId('sign-in-error').textContent()).toBe(
+      'Please verify your email address before signing in.',
+    );
     await screenshot(s.page, 'auth-unverified');
 
     const before = await mailCount(a.email);
@@ -183,10 +188,17 @@ describe('cross-origin and cross-domain', () => {
     const marketing = `http://noek.localhost:${port}`;
     const chat = `http://chat.noek.localhost:${port}`;
     const a = newAccount('handoff');
-    const api = (path: string, data: unknown) => s.page.request.post(`${baseUrl}${path}`, { data, headers: { origin: baseUrl } });
+    const api = (path: string, data: unknown) =>
+      s.page.request.post(`${baseUrl}${path}`, { data, headers: { origin: baseUrl } });
     expect((await api('/api/auth/signup', a)).status()).toBe(201);
     const link = await linkInMail(a.email, '/verify-email');
-    expect((await s.page.request.get(`${baseUrl}/api/verify-email?token=${new URL(link).searchParams.get('token')}`)).ok()).toBe(true);
+    expect(
+      (
+        await s.page.request.get(
+          `${baseUrl}/api/verify-email?token=${new URL(link).searchParams.get('token')}`,
+        )
+      ).ok(),
+    ).toBe(true);
 
     // On the marketing host (Chromium resolves *.localhost), sign in and ask for a handoff token
     // from that page itself, as the landing's buttons do.
@@ -194,7 +206,11 @@ describe('cross-origin and cross-domain', () => {
     const token = await s.page.evaluate(
       async ({ a, target }) => {
         const post = (path: string, body: unknown) =>
-          fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+          fetch(path, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
         const login = await post('/api/auth/login', { email: a.email, password: a.password });
         if (!login.ok) throw new Error(`login ${login.status}`);
         const res = await post('/api/auth/handoff', { targetHost: target });

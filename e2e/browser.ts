@@ -18,7 +18,13 @@ const flags = [
   '--disable-sync',
 ];
 
-export type Session = { browser: Browser; context: BrowserContext; page: Page; errors: string[]; close(): Promise<void> };
+export type Session = {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+  close(): Promise<void>;
+};
 
 export async function openBrowser(): Promise<Session> {
   const env = e2eEnv();

@@ -30,7 +30,10 @@ async function openChat(page: Page) {
 
 async function createConversations(page: Page, n: number) {
   for (let i = 0; i < n; i++) {
-    const res = await page.request.post(`${baseUrl}/api/conversations`, { data: { title: `Bulk ${i + 1}` }, headers: { origin: baseUrl } });
+    const res = await page.request.post(`${baseUrl}/api/conversations`, {
+      data: { title: `Bulk ${i + 1}` },
+      headers: { origin: baseUrl },
+    });
     expect(res.status()).toBe(201);
   }
 }
@@ -43,7 +46,9 @@ describe('chat journeys', () => {
     await s.page.waitForURL(/\/chat\/\d+$/);
     await s.page.locator('article.chat-msg--user').getByText('Explain a complex topic').waitFor();
     // Streams: the reply grows, then completes with the offline label and how to configure a model.
-    await expect.poll(async () => (await assistant(s.page).textContent())?.length ?? 0, { timeout: 10_000 }).toBeGreaterThan(20);
+    await expect
+      .poll(async () => (await assistant(s.page).textContent())?.length ?? 0, { timeout: 10_000 })
+      .toBeGreaterThan(20);
     await assistant(s.page).and(s.page.locator('[data-status="complete"]')).waitFor({ timeout: 20_000 });
     const text = await assistant(s.page).textContent();
     expect(text).toContain('Offline assistant');
@@ -100,7 +105,9 @@ describe('chat journeys', () => {
     await s.page.getByLabel('Message', { exact: true }).fill('Tell me something');
     await s.page.getByLabel('Message', { exact: true }).press('Enter');
     await s.page.waitForURL(/\/chat\/\d+$/);
-    await expect.poll(async () => (await assistant(s.page).textContent())?.length ?? 0, { timeout: 10_000 }).toBeGreaterThan(15);
+    await expect
+      .poll(async () => (await assistant(s.page).textContent())?.length ?? 0, { timeout: 10_000 })
+      .toBeGreaterThan(15);
     await s.page.reload();
     await s.page.getByTestId('mfe-chat').waitFor();
     await assistant(s.page).and(s.page.locator('[data-status="complete"]')).waitFor({ timeout: 20_000 });
@@ -115,7 +122,9 @@ describe('chat journeys', () => {
     await openChat(s.page);
     await s.page.getByLabel('Message', { exact: true }).fill('Write a long answer');
     await s.page.getByLabel('Message', { exact: true }).press('Enter');
-    await expect.poll(async () => (await assistant(s.page).textContent())?.length ?? 0, { timeout: 10_000 }).toBeGreaterThan(15);
+    await expect
+      .poll(async () => (await assistant(s.page).textContent())?.length ?? 0, { timeout: 10_000 })
+      .toBeGreaterThan(15);
     await s.page.getByRole('button', { name: 'Stop', exact: true }).click();
     await assistant(s.page).and(s.page.locator('[data-status="interrupted"]')).waitFor();
     const partial = (await assistant(s.page).textContent()) ?? '';
@@ -142,8 +151,12 @@ describe('chat journeys', () => {
   async function inertChatDom(page: Page) {
     return page.evaluate(() => ({
       xss: (window as { __xss?: unknown }).__xss,
-      tags: document.querySelectorAll('.chat-messages script, .chat-messages img, .chat-messages svg, .chat-messages iframe').length,
-      badLinks: [...document.querySelectorAll('.chat-messages a')].filter((a) => !/^(https?:|mailto:|\/|#)/.test(a.getAttribute('href') ?? '')).length,
+      tags: document.querySelectorAll(
+        '.chat-messages script, .chat-messages img, .chat-messages svg, .chat-messages iframe',
+      ).length,
+      badLinks: [...document.querySelectorAll('.chat-messages a')].filter(
+        (a) => !/^(https?:|mailto:|\/|#)/.test(a.getAttribute('href') ?? ''),
+      ).length,
     }));
   }
   const inert = { xss: undefined, tags: 0, badLinks: 0 };
@@ -178,23 +191,51 @@ describe('chat journeys', () => {
     const now = new Date().toISOString();
     const messagesOf = (id: number) => {
       const base = { conversationId: id, createdAt: now };
-      const user: Message = { ...base, id: 900_001, role: 'user', content: 'Show me some HTML', status: 'complete' };
+      const user: Message = {
+        ...base,
+        id: 900_001,
+        role: 'user',
+        content: 'Show me some HTML',
+        status: 'complete',
+      };
       const reply: Message = { ...base, id: 900_002, role: 'assistant', content: '', status: 'streaming' };
-      return { user, reply, final: { ...reply, content: XSS_CORPUS.join('\n\n'), status: 'complete' as const } };
+      return {
+        user,
+        reply,
+        final: { ...reply, content: XSS_CORPUS.join('\n\n'), status: 'complete' as const },
+      };
     };
     await s.page.route(/\/api\/conversations\/\d+\/messages$/, async (route) => {
       const id = Number(/conversations\/(\d+)/.exec(route.request().url())?.[1]);
       const { user, reply, final } = messagesOf(id);
       if (route.request().method() === 'GET') {
-        return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify([user, final]) });
+        return route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify([user, final]),
+        });
       }
-      const conversation = { id, title: 'xss', userId: '00000000-0000-4000-8000-000000000000', createdAt: now, updatedAt: now, archivedAt: null, funMode: false };
+      const conversation = {
+        id,
+        title: 'xss',
+        userId: '00000000-0000-4000-8000-000000000000',
+        createdAt: now,
+        updatedAt: now,
+        archivedAt: null,
+        funMode: false,
+      };
       const frames = [
         encodeStreamEvent({ type: 'started', userMessage: user, assistantMessage: reply, conversation }),
-        ...XSS_CORPUS.map((text) => encodeStreamEvent({ type: 'token', messageId: reply.id, text: `${text}\n\n` })),
+        ...XSS_CORPUS.map((text) =>
+          encodeStreamEvent({ type: 'token', messageId: reply.id, text: `${text}\n\n` }),
+        ),
         encodeStreamEvent({ type: 'done', assistantMessage: final }),
       ];
-      return route.fulfill({ status: 200, headers: { 'content-type': 'text/event-stream' }, body: frames.join('') });
+      return route.fulfill({
+        status: 200,
+        headers: { 'content-type': 'text/event-stream' },
+        body: frames.join(''),
+      });
     });
     await s.page.getByLabel('Message', { exact: true }).fill('Show me some HTML');
     await s.page.getByLabel('Message', { exact: true }).press('Enter');

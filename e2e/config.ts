@@ -19,7 +19,9 @@ export const e2eEnvSchema = z.object({
 export function e2eEnv(env: NodeJS.ProcessEnv = process.env) {
   const parsed = e2eEnvSchema.safeParse(env);
   if (!parsed.success) {
-    throw new Error(`Bad e2e environment variables: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+    throw new Error(
+      `Bad e2e environment variables: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`,
+    );
   }
   return parsed.data;
 }

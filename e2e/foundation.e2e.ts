@@ -54,7 +54,11 @@ describe('chat site', () => {
     await s.page.getByTestId('theme-toggle').click();
     await s.page.reload();
     await s.page.getByTestId('sign-in-screen').waitFor();
-    expect(await s.page.evaluate(() => document.documentElement.dataset.theme ?? document.documentElement.className)).toContain('dark');
+    expect(
+      await s.page.evaluate(
+        () => document.documentElement.dataset.theme ?? document.documentElement.className,
+      ),
+    ).toContain('dark');
   });
 });
 

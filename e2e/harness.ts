@@ -41,7 +41,11 @@ function controlServer(mail: MailCapture, stopRemote: (name: RemoteName) => Prom
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (req.method === 'GET' && url.pathname === '/mail') {
       json(200, mail.messages(url.searchParams.get('to') ?? undefined));
-    } else if (req.method === 'POST' && url.pathname.startsWith('/remotes/') && url.pathname.endsWith('/stop')) {
+    } else if (
+      req.method === 'POST' &&
+      url.pathname.startsWith('/remotes/') &&
+      url.pathname.endsWith('/stop')
+    ) {
       const name = url.pathname.split('/')[2] as RemoteName;
       if (!remoteNames.includes(name)) return json(404, { message: 'unknown remote' });
       void stopRemote(name).then(() => json(200, { stopped: name }));

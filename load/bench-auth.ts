@@ -79,11 +79,17 @@ async function createAccounts(authUrl: string): Promise<Account[]> {
   const accounts: Account[] = [];
   for (let i = 0; i < users; i += 1) {
     const a = { name: `Bench ${i}`, email: `bench-${i}@example.test`, password: `bench-password-${i}` };
-    const r = await fetch(`${authUrl}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(a) });
+    const r = await fetch(`${authUrl}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(a),
+    });
     if (r.status !== 201) throw new Error(`signup answered ${r.status}: ${await r.text()}`);
     accounts.push({ email: a.email, password: a.password });
   }
-  const box = (await (await fetch(`${authUrl}/api/auth/dev/mailbox.json`)).json()) as { emails: { link?: string }[] };
+  const box = (await (await fetch(`${authUrl}/api/auth/dev/mailbox.json`)).json()) as {
+    emails: { link?: string }[];
+  };
   for (const e of box.emails) {
     const token = new URL(e.link!).searchParams.get('token');
     const r = await fetch(`${authUrl}/api/verify-email?token=${token}`);
@@ -110,7 +116,10 @@ async function drive(base: string, accounts: Account[], connections = users) {
       },
     ],
   });
-  if (r.errors || r.timeouts || r.non2xx) throw new Error(`${base}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx; logs in ${logDir}`);
+  if (r.errors || r.timeouts || r.non2xx)
+    throw new Error(
+      `${base}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx; logs in ${logDir}`,
+    );
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total };
 }
 
@@ -145,12 +154,18 @@ async function main() {
     const single = await drive(gatewayUrl, accounts, 1);
     const fmt = (f: { rps: number; p50: number; p99: number; total: number }) =>
       `p50 ${f.p50} ms   p99 ${f.p99} ms   ${f.rps.toFixed(1)} sign-ins/s   (${f.total} in ${duration} s)`;
-    console.log(`\nSign-in, ${users} concurrent users, ${duration} s, machine: ${cpus().length} x ${cpus()[0]?.model ?? '?'}, load ${loadavg()[0]!.toFixed(2)}`);
-    console.log(`  argon2id verify (m=${passwordHashParams.memoryCost} KiB, t=${passwordHashParams.timeCost}, p=${passwordHashParams.parallelism}), idle: p50 ${argonIdle.p50.toFixed(1)} ms (min ${argonIdle.min.toFixed(1)}, max ${argonIdle.max.toFixed(1)})`);
+    console.log(
+      `\nSign-in, ${users} concurrent users, ${duration} s, machine: ${cpus().length} x ${cpus()[0]?.model ?? '?'}, load ${loadavg()[0]!.toFixed(2)}`,
+    );
+    console.log(
+      `  argon2id verify (m=${passwordHashParams.memoryCost} KiB, t=${passwordHashParams.timeCost}, p=${passwordHashParams.parallelism}), idle: p50 ${argonIdle.p50.toFixed(1)} ms (min ${argonIdle.min.toFixed(1)}, max ${argonIdle.max.toFixed(1)})`,
+    );
     console.log(`  through the gateway: ${fmt(viaGateway)}`);
     console.log(`  direct to auth:      ${fmt(direct)}`);
     console.log(`  one user at a time, through the gateway: ${fmt(single)}`);
-    console.log(`  (each sign-in is one argon2id verify; ${users} at once queue on the cores: p50 ≈ ${users} x cost / cores)`);
+    console.log(
+      `  (each sign-in is one argon2id verify; ${users} at once queue on the cores: p50 ≈ ${users} x cost / cores)`,
+    );
     console.log(`  logs: ${logDir}\n`);
   } finally {
     for (const c of children) if (c.exitCode === null && c.pid) process.kill(c.pid, 'SIGTERM');

@@ -116,7 +116,9 @@ const medianOf = (fs: Figures[]): Figures => ({
   upstreamCpuUs: median(fs.map((f) => f.upstreamCpuUs)),
 });
 
-const loadBefore = loadavg().map((l) => l.toFixed(1)).join(' ');
+const loadBefore = loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' ');
 const [upPort, gwPort] = [await freePort(), await freePort()];
 const upstream = startChild('upstream', 'load/bench/gateway-upstream.ts', {
   PORT: String(upPort),
@@ -152,7 +154,9 @@ try {
     const g = await load(proxied, duration);
     runs.direct.push(d);
     runs.gateway.push(g);
-    console.log(`round ${i + 1}: direct ${d.rps.toFixed(0)} req/s p50 ${d.p50} ms | gateway ${g.rps.toFixed(0)} req/s p50 ${g.p50} ms | ratio ${((g.rps / d.rps) * 100).toFixed(0)} %`);
+    console.log(
+      `round ${i + 1}: direct ${d.rps.toFixed(0)} req/s p50 ${d.p50} ms | gateway ${g.rps.toFixed(0)} req/s p50 ${g.p50} ms | ratio ${((g.rps / d.rps) * 100).toFixed(0)} %`,
+    );
   }
   const d = medianOf(runs.direct);
   const g = medianOf(runs.gateway);
@@ -169,7 +173,9 @@ try {
     `\nbench:gateway  GET ${PATH}  ${connections} connections x ${duration} s, ${rounds} round(s)` +
       `  node ${process.version}, ${availableParallelism()} cpu (${cpus()[0]?.model.trim() ?? '?'})\n`,
   );
-  console.log(`${''.padEnd(18)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'mean ms'.padStart(10)}`);
+  console.log(
+    `${''.padEnd(18)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'mean ms'.padStart(10)}`,
+  );
   console.log(row('direct upstream', d));
   console.log(row('through gateway', g));
   console.log(
@@ -194,7 +200,9 @@ try {
   );
   console.log(
     `CPU per request: gateway ${g.gatewayCpuUs.toFixed(0)} µs, upstream ${g.upstreamCpuUs.toFixed(0)} µs through the gateway` +
-      ` (${d.upstreamCpuUs.toFixed(0)} µs direct)   load average before/after: ${loadBefore} / ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+      ` (${d.upstreamCpuUs.toFixed(0)} µs direct)   load average before/after: ${loadBefore} / ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
   );
   if (serial) console.log(serial);
 } finally {

@@ -48,7 +48,8 @@ async function generate(services: ServiceDatabaseDir[], force: boolean): Promise
     services.map(async (service) => {
       const stamp = join(service.dir, 'src', 'generated', 'prisma', '.schema-hash');
       const hash = schemaHash(service);
-      if (!force && existsSync(stamp) && readFileSync(stamp, 'utf-8') === hash) return `${service.name}: up to date`;
+      if (!force && existsSync(stamp) && readFileSync(stamp, 'utf-8') === hash)
+        return `${service.name}: up to date`;
       const { code, output } = await run(process.execPath, [prismaCli, 'generate'], service.dir);
       if (code !== 0) throw new Error(`prisma generate failed for ${service.name}:\n${output}`);
       writeFileSync(stamp, hash);
@@ -81,7 +82,10 @@ async function check(services: ServiceDatabaseDir[]): Promise<boolean> {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   for (const r of results) {
     if (r.ok) console.log(`✓ ${r.service}: migrations match schema.prisma`);
-    else console.error(`✗ ${r.service}: schema.prisma differs from its migrations. Run \`npx prisma migrate dev --name <change>\` in services/${r.service}. Missing SQL:\n${r.detail}`);
+    else
+      console.error(
+        `✗ ${r.service}: schema.prisma differs from its migrations. Run \`npx prisma migrate dev --name <change>\` in services/${r.service}. Missing SQL:\n${r.detail}`,
+      );
   }
   const failed = results.filter((r) => !r.ok).map((r) => r.service);
   console.log(failed.length ? `drift in: ${failed.join(', ')} (${seconds} s)` : `no drift (${seconds} s)`);

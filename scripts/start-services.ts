@@ -18,7 +18,11 @@ const product = await launchProduct({
   env: { DATABASE_URL: env.DATABASE_URL, NATS_URL: env.NATS_URL },
 });
 console.log(`\n  Noek is running at ${product.gatewayUrl.replace('127.0.0.1', 'localhost')}`);
-console.log(`  services: ${Object.entries(product.serviceUrls).map(([n, u]) => `${n} ${u}`).join(', ')}\n`);
+console.log(
+  `  services: ${Object.entries(product.serviceUrls)
+    .map(([n, u]) => `${n} ${u}`)
+    .join(', ')}\n`,
+);
 const stop = () => void product.stop().then(() => process.exit(0));
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

@@ -23,7 +23,10 @@ function sh(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<n
 
 /** A stage that is one check: it passes or fails as a whole. */
 function check(name: string, cmd: string, args: string[]): Stage {
-  return { name, run: async () => ((await sh(cmd, args)) === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }) };
+  return {
+    name,
+    run: async () => ((await sh(cmd, args)) === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }),
+  };
 }
 
 /** A vitest stage counts its individual tests from the JSON report. */
@@ -34,9 +37,19 @@ function vitest(name: string, projects: string[]): Stage {
       const out = join(tmp, `${name}.json`);
       rmSync(out, { force: true });
       const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])];
-      const code = await sh('npx', [...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+      const code = await sh('npx', [
+        ...args,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${out}`,
+      ]);
       if (!existsSync(out)) return { passed: 0, failed: 1 };
-      const report = JSON.parse(readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTestSuites: number; success: boolean };
+      const report = JSON.parse(readFileSync(out, 'utf8')) as {
+        numPassedTests: number;
+        numFailedTests: number;
+        numTotalTestSuites: number;
+        success: boolean;
+      };
       // A file that fails to load counts no test but is still a failure.
       const failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
       return { passed: report.numPassedTests, failed };
@@ -59,7 +72,9 @@ async function main(): Promise<void> {
   mkdirSync(tmp, { recursive: true });
   const missing = await checkLocalServers();
   if (missing.length > 0) {
-    console.error(`\nThe API and browser tests need these servers, which are not reachable:\n${missing.map((m) => `  - ${m}`).join('\n')}`);
+    console.error(
+      `\nThe API and browser tests need these servers, which are not reachable:\n${missing.map((m) => `  - ${m}`).join('\n')}`,
+    );
     console.error('Start them (see README "Tests") or run `bash .ci/run`, which starts them.\n');
   }
   const total: Tally = { passed: 0, failed: 0 };

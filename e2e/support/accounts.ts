@@ -9,12 +9,18 @@ import { inject } from 'vitest';
 export type Account = { name: string; email: string; password: string };
 
 export function newAccount(label = 'user'): Account {
-  return { name: `E2E ${label}`, email: `${label}-${randomUUID().slice(0, 8)}@example.com`, password: 'correct-horse-42' };
+  return {
+    name: `E2E ${label}`,
+    email: `${label}-${randomUUID().slice(0, 8)}@example.com`,
+    password: 'correct-horse-42',
+  };
 }
 
 /** Reads quoted-printable soft breaks and escapes out of a raw MIME message. */
 export function decodeMail(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** Waits for a message to `to` whose body contains `pattern`; returns the first capture group. */

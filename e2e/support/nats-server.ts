@@ -20,7 +20,9 @@ function listening(port: number): Promise<boolean> {
 
 export async function startNatsServer(binary: string, port: number): Promise<NatsServer> {
   const storeDir = mkdtempSync(join(tmpdir(), 'noek-e2e-nats-'));
-  const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: 'ignore' });
+  const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
+    stdio: 'ignore',
+  });
   const failed = new Promise<never>((_, reject) =>
     child.once('error', (err) => reject(new Error(`could not start ${binary}: ${err.message}`))),
   );

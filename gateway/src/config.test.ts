@@ -53,7 +53,14 @@ describe('loadGatewayConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     const names = (error as ConfigError).problems.map((p) => p.variable.split('.')[0]);
     expect(names).toEqual(
-      expect.arrayContaining(['AUTH_URL', 'ALLOWED_ORIGINS', 'CHAT_HOSTS', 'REMOTE_DIST_DIRS', 'CSP_SCRIPT_SRC', 'UPSTREAM_TIMEOUT_MS']),
+      expect.arrayContaining([
+        'AUTH_URL',
+        'ALLOWED_ORIGINS',
+        'CHAT_HOSTS',
+        'REMOTE_DIST_DIRS',
+        'CSP_SCRIPT_SRC',
+        'UPSTREAM_TIMEOUT_MS',
+      ]),
     );
   });
 });

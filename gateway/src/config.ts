@@ -20,7 +20,10 @@ const list = (item: z.ZodType<string, string>) =>
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ''));
 const origin = z
   .url({ protocol: /^https?$/ })
-  .refine((u) => new URL(u).origin === u.replace(/\/$/, ''), 'must be an origin: scheme://host[:port], no path')
+  .refine(
+    (u) => new URL(u).origin === u.replace(/\/$/, ''),
+    'must be an origin: scheme://host[:port], no path',
+  )
   .transform((u) => new URL(u).origin);
 const host = z
   .string()
@@ -33,11 +36,17 @@ const ms = (def: number) => z.coerce.number().int().min(0).max(3_600_000).defaul
 /** `chat=/srv/chat/dist,admin=/srv/admin/dist`: per-remote dist folders (unlisted ones keep their default). */
 const remoteDirs = z.string().transform((s, ctx) => {
   const out: Partial<Record<RemoteName, string>> = {};
-  for (const part of s.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of s
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const eq = part.indexOf('=');
     const name = part.slice(0, eq) as RemoteName;
     if (eq < 1 || !remoteNames.includes(name)) {
-      ctx.addIssue({ code: 'custom', message: `"${part}" is not <remote>=<dir> with remote one of ${remoteNames.join(', ')}` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${part}" is not <remote>=<dir> with remote one of ${remoteNames.join(', ')}`,
+      });
       return z.NEVER;
     }
     out[name] = part.slice(eq + 1);
@@ -72,7 +81,10 @@ export const gatewayEnvSchema = z.object({
   SSE_HEARTBEAT_MS: ms(30_000),
 
   APP_VERSION: z.string().min(1).max(64).optional(),
-  BUILD_ID: z.string().regex(/^[A-Za-z0-9._-]{1,40}$/, 'letters, digits, . _ - only').optional(),
+  BUILD_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,40}$/, 'letters, digits, . _ - only')
+    .optional(),
 
   /** Served over HTTPS (directly or behind a TLS proxy): HSTS on, own origin is https://. */
   TRUST_HTTPS: bool.default(false),
@@ -178,7 +190,11 @@ export function toGatewayConfig(env: GatewayEnv): GatewayConfig {
     authPublicKey: env.AUTH_PUBLIC_KEY,
     maxBodyBytes: env.MAX_BODY_BYTES,
     rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, burst: env.RATE_LIMIT_BURST },
-    csp: { scriptSrc: sources(env.CSP_SCRIPT_SRC), connectSrc: sources(env.CSP_CONNECT_SRC), frameSrc: sources(env.CSP_FRAME_SRC) },
+    csp: {
+      scriptSrc: sources(env.CSP_SCRIPT_SRC),
+      connectSrc: sources(env.CSP_CONNECT_SRC),
+      frameSrc: sources(env.CSP_FRAME_SRC),
+    },
     serveStatic: env.SERVE_STATIC,
     shellDistDir: env.SHELL_DIST_DIR ?? `${repoRoot}shell/dist`,
     remoteDistDirs,

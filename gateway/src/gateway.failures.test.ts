@@ -11,7 +11,10 @@ afterEach(async () => {
 async function setup(handler: Parameters<typeof startUpstream>[0], env: Record<string, string> = {}) {
   const up = await startUpstream(handler);
   const gw = await startGateway({ CHAT_URL: up.url, ...env });
-  cleanups.push(() => up.close(), () => gw.stop());
+  cleanups.push(
+    () => up.close(),
+    () => gw.stop(),
+  );
   return { up, gw };
 }
 
@@ -37,9 +40,12 @@ describe('upstream failures', () => {
   });
 
   it('504 within the bound when the upstream never answers', async () => {
-    const { gw } = await setup(() => {
-      /* accepts and stalls */
-    }, { UPSTREAM_TIMEOUT_MS: '300' });
+    const { gw } = await setup(
+      () => {
+        /* accepts and stalls */
+      },
+      { UPSTREAM_TIMEOUT_MS: '300' },
+    );
     const started = Date.now();
     const res = await fetch(`${gw.url}/api/conversations`);
     const elapsed = Date.now() - started;
@@ -50,10 +56,13 @@ describe('upstream failures', () => {
   });
 
   it('cuts the client connection when a normal response stalls mid-body', async () => {
-    const { gw } = await setup((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
-      res.write('{"partial":');
-    }, { UPSTREAM_TIMEOUT_MS: '300' });
+    const { gw } = await setup(
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+        res.write('{"partial":');
+      },
+      { UPSTREAM_TIMEOUT_MS: '300' },
+    );
     const started = Date.now();
     await expect(rawRequest(`${gw.url}/api/conversations`)).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(2_000);
@@ -69,7 +78,9 @@ describe('upstream failures', () => {
 
   it('503 when more requests are in flight to one upstream than allowed', async () => {
     const release = gate();
-    const { gw } = await setup((req, res) => void release.opened.then(() => echo(req, res)), { UPSTREAM_MAX_SOCKETS: '1' });
+    const { gw } = await setup((req, res) => void release.opened.then(() => echo(req, res)), {
+      UPSTREAM_MAX_SOCKETS: '1',
+    });
     const first = fetch(`${gw.url}/api/conversations/1`);
     await new Promise((r) => setTimeout(r, 100));
     const second = await fetch(`${gw.url}/api/conversations/2`);
@@ -95,7 +106,9 @@ describe('event streams', () => {
         res.end('data: two\n\n');
       });
     });
-    const res = await fetch(`${gw.url}/api/conversations/c1/stream`, { headers: { 'accept-encoding': 'gzip, br' } });
+    const res = await fetch(`${gw.url}/api/conversations/c1/stream`, {
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
     expect(res.headers.get('content-type')).toBe('text/event-stream');
     expect(res.headers.get('x-accel-buffering')).toBe('no');
     expect(res.headers.get('content-encoding')).toBeNull();
@@ -105,17 +118,21 @@ describe('event streams', () => {
     expect(upstreamEnded).toBe(false); // arrived while the upstream was still holding the stream open
     firstSeen.open();
     let rest = '';
-    for (let r = await reader.read(); !r.done; r = await reader.read()) rest += new TextDecoder().decode(r.value);
+    for (let r = await reader.read(); !r.done; r = await reader.read())
+      rest += new TextDecoder().decode(r.value);
     expect(rest).toBe('data: two\n\n');
   });
 
   it('has no total time limit once started, and sends heartbeats while the upstream is quiet', async () => {
     const done = gate();
-    const { gw } = await setup((_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.write('data: start\n\n');
-      void done.opened.then(() => res.end('data: end\n\n'));
-    }, { UPSTREAM_TIMEOUT_MS: '200', SSE_HEARTBEAT_MS: '100' });
+    const { gw } = await setup(
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write('data: start\n\n');
+        void done.opened.then(() => res.end('data: end\n\n'));
+      },
+      { UPSTREAM_TIMEOUT_MS: '200', SSE_HEARTBEAT_MS: '100' },
+    );
     const res = await fetch(`${gw.url}/api/conversations/c1/stream`);
     setTimeout(done.open, 700); // well past UPSTREAM_TIMEOUT_MS
     const text = await res.text();
@@ -125,11 +142,14 @@ describe('event streams', () => {
   });
 
   it('never writes a heartbeat into the middle of an event', async () => {
-    const { gw } = await setup((_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.write('data: par');
-      setTimeout(() => res.end('tial\n\n'), 400);
-    }, { SSE_HEARTBEAT_MS: '50' });
+    const { gw } = await setup(
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write('data: par');
+        setTimeout(() => res.end('tial\n\n'), 400);
+      },
+      { SSE_HEARTBEAT_MS: '50' },
+    );
     const text = await (await fetch(`${gw.url}/api/conversations/c1/stream`)).text();
     expect(text).toBe('data: partial\n\n');
   });
@@ -168,7 +188,10 @@ describe('shutdown', () => {
     });
     const gw = await startGateway({ CHAT_URL: up.url, SHUTDOWN_GRACE_MS: '200' });
     cleanups.push(() => up.close());
-    const pending = fetch(`${gw.url}/api/conversations`).then((r) => r.status, () => 'cut');
+    const pending = fetch(`${gw.url}/api/conversations`).then(
+      (r) => r.status,
+      () => 'cut',
+    );
     await new Promise((r) => setTimeout(r, 100));
     const started = Date.now();
     await gw.stop();
@@ -194,16 +217,21 @@ describe('client disconnect', () => {
       });
       req.end();
     });
-    const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error('upstream still open')), 2_000));
+    const timeout = new Promise((_, reject) =>
+      setTimeout(() => reject(new Error('upstream still open')), 2_000),
+    );
     await Promise.race([upstreamClosed.opened, timeout]);
   });
 
   it('does not send the request again after aborting it on a kept-alive connection', async () => {
     const seen: string[] = [];
-    const { gw } = await setup((req, res) => {
-      seen.push(req.url!);
-      if (req.url === '/api/conversations/warm') echo(req, res);
-    }, { UPSTREAM_TIMEOUT_MS: '200' });
+    const { gw } = await setup(
+      (req, res) => {
+        seen.push(req.url!);
+        if (req.url === '/api/conversations/warm') echo(req, res);
+      },
+      { UPSTREAM_TIMEOUT_MS: '200' },
+    );
     expect((await fetch(`${gw.url}/api/conversations/warm`)).status).toBe(200);
     // The next request reuses the warm upstream socket, stalls, and times out.
     expect((await fetch(`${gw.url}/api/conversations/stall`)).status).toBe(504);
@@ -215,11 +243,15 @@ describe('client disconnect', () => {
     const upstreamClosed = gate();
     const { gw } = await setup((req) => req.socket.on('close', upstreamClosed.open));
     const controller = new AbortController();
-    const pending = fetch(`${gw.url}/api/conversations`, { signal: controller.signal }).catch(() => 'aborted');
+    const pending = fetch(`${gw.url}/api/conversations`, { signal: controller.signal }).catch(
+      () => 'aborted',
+    );
     await new Promise((r) => setTimeout(r, 100));
     controller.abort();
     expect(await pending).toBe('aborted');
-    const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error('upstream still open')), 2_000));
+    const timeout = new Promise((_, reject) =>
+      setTimeout(() => reject(new Error('upstream still open')), 2_000),
+    );
     await Promise.race([upstreamClosed.opened, timeout]);
   });
 });
@@ -227,10 +259,13 @@ describe('client disconnect', () => {
 describe('body size limit', () => {
   it('413 on a declared length over the limit, without contacting the upstream', async () => {
     let hits = 0;
-    const { gw } = await setup((req, res) => {
-      hits += 1;
-      echo(req, res);
-    }, { MAX_BODY_BYTES: '1000' });
+    const { gw } = await setup(
+      (req, res) => {
+        hits += 1;
+        echo(req, res);
+      },
+      { MAX_BODY_BYTES: '1000' },
+    );
     const res = await rawRequest(`${gw.url}/api/conversations`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -71,15 +71,20 @@ describe('routing table', () => {
     expect((JSON.parse(res.body) as Echoed).body.length).toBe(200_000);
   });
 
-  it.each(['/api', '/api/', '/api/unknown', '/api/authx', '/API/auth/login', '/api/auth-ish', '/api//auth/login'])(
-    'unknown API path %s answers 404 JSON',
-    async (path) => {
-      const res = await fetch(gw.url + path);
-      expect(res.status).toBe(404);
-      const body = errorBodySchema.parse(await res.json());
-      expect(body.code).toBe('NOT_FOUND');
-    },
-  );
+  it.each([
+    '/api',
+    '/api/',
+    '/api/unknown',
+    '/api/authx',
+    '/API/auth/login',
+    '/api/auth-ish',
+    '/api//auth/login',
+  ])('unknown API path %s answers 404 JSON', async (path) => {
+    const res = await fetch(gw.url + path);
+    expect(res.status).toBe(404);
+    const body = errorBodySchema.parse(await res.json());
+    expect(body.code).toBe('NOT_FOUND');
+  });
 
   it.each([
     '/api/auth/../admin/users',
@@ -97,7 +102,10 @@ describe('routing table', () => {
   });
 
   it('refuses an absolute-form request target', async () => {
-    const answer = await sendRaw(gw.url, 'GET http://evil.example/api/auth/login HTTP/1.1\r\nHost: evil.example\r\n\r\n');
+    const answer = await sendRaw(
+      gw.url,
+      'GET http://evil.example/api/auth/login HTTP/1.1\r\nHost: evil.example\r\n\r\n',
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 400/);
   });
 });
@@ -174,7 +182,13 @@ describe('response headers', () => {
     expect(h.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(h.get('x-frame-options')).toBe('DENY');
     const csp = h.get('content-security-policy') ?? '';
-    for (const d of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "img-src 'self' data:"]) {
+    for (const d of [
+      "default-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "img-src 'self' data:",
+    ]) {
       expect(csp).toContain(d);
     }
     expect(csp).toMatch(/script-src 'self'[^;]*;/);
@@ -182,13 +196,20 @@ describe('response headers', () => {
     expect(h.get('strict-transport-security')).toBeNull(); // plain HTTP here
   };
 
-  it.each(['/api/auth/me', '/api/version', '/api/nope', '/healthz', '/remotes-manifest.json'])('security headers on %s', async (path) => {
-    expectSecurityHeaders((await fetch(gw.url + path)).headers);
-  });
+  it.each(['/api/auth/me', '/api/version', '/api/nope', '/healthz', '/remotes-manifest.json'])(
+    'security headers on %s',
+    async (path) => {
+      expectSecurityHeaders((await fetch(gw.url + path)).headers);
+    },
+  );
 
   it('the gateway wins over an upstream that sets its own security headers', async () => {
     const up = await startUpstream((_req, res) => {
-      res.writeHead(200, { 'x-frame-options': 'ALLOWALL', 'content-security-policy': "script-src *", 'x-keep': '1' });
+      res.writeHead(200, {
+        'x-frame-options': 'ALLOWALL',
+        'content-security-policy': 'script-src *',
+        'x-keep': '1',
+      });
       res.end('{}');
     });
     const g = await startGateway({ AUTH_URL: up.url });

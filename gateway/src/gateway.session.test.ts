@@ -46,14 +46,23 @@ describe('session check at the gateway', () => {
     for (const path of ['/api/conversations', '/api/subscription/status', '/api/admin/users']) {
       const res = await call(gw.url, path);
       expect(res).toMatchObject({ status: 401, reachedUpstream: false });
-      expect(JSON.parse(res.body)).toMatchObject({ code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' });
+      expect(JSON.parse(res.body)).toMatchObject({
+        code: 'UNAUTHENTICATED',
+        message: 'Please sign in to continue.',
+      });
     }
   });
 
   it('passes a valid token, from the cookie or a Bearer header', async () => {
     const token = signAccessToken({ userId, accessLevel: 'basic' }, pem('private', keys));
-    expect(await call(gw.url, '/api/conversations', token)).toMatchObject({ status: 200, reachedUpstream: true });
-    expect(await call(gw.url, '/api/conversations', token, 'bearer')).toMatchObject({ status: 200, reachedUpstream: true });
+    expect(await call(gw.url, '/api/conversations', token)).toMatchObject({
+      status: 200,
+      reachedUpstream: true,
+    });
+    expect(await call(gw.url, '/api/conversations', token, 'bearer')).toMatchObject({
+      status: 200,
+      reachedUpstream: true,
+    });
   });
 
   it('refuses expired, tampered, foreign-key and alg:none tokens', async () => {
@@ -73,7 +82,10 @@ describe('session check at the gateway', () => {
 
   it('leaves auth routes and the signed payment webhook to their services', async () => {
     expect(await call(gw.url, '/api/auth/me')).toMatchObject({ status: 200, reachedUpstream: true });
-    expect(await call(gw.url, '/api/verify-email?token=x')).toMatchObject({ status: 200, reachedUpstream: true });
+    expect(await call(gw.url, '/api/verify-email?token=x')).toMatchObject({
+      status: 200,
+      reachedUpstream: true,
+    });
     const webhook = await rawRequest(`${gw.url}/api/payment/webhook`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

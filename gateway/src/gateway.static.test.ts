@@ -43,11 +43,14 @@ describe('the shell', () => {
     expect(await res.text()).toBe(INDEX);
   });
 
-  it.each(['/chat/c1', '/subscribe', '/admin/users?page=2', '/success'])('falls back to index.html for the app route %s', async (path) => {
-    const res = await fetch(gw.url + path);
-    expect(res.status).toBe(200);
-    expect(await res.text()).toBe(INDEX);
-  });
+  it.each(['/chat/c1', '/subscribe', '/admin/users?page=2', '/success'])(
+    'falls back to index.html for the app route %s',
+    async (path) => {
+      const res = await fetch(gw.url + path);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(INDEX);
+    },
+  );
 
   it('caches hashed assets for good, others must revalidate', async () => {
     const hashed = await fetch(`${gw.url}/main.c78dd41f.js`);
@@ -64,8 +67,12 @@ describe('the shell', () => {
 
   it('hides dotfiles and refuses traversal', async () => {
     expect((await fetch(`${gw.url}/.env`)).status).toBe(404);
-    expect(await sendRaw(gw.url, 'GET /../package.json HTTP/1.1\r\nHost: x\r\n\r\n')).toMatch(/^HTTP\/1\.1 400/);
-    expect(await sendRaw(gw.url, 'GET /%2e%2e/package.json HTTP/1.1\r\nHost: x\r\n\r\n')).toMatch(/^HTTP\/1\.1 400/);
+    expect(await sendRaw(gw.url, 'GET /../package.json HTTP/1.1\r\nHost: x\r\n\r\n')).toMatch(
+      /^HTTP\/1\.1 400/,
+    );
+    expect(await sendRaw(gw.url, 'GET /%2e%2e/package.json HTTP/1.1\r\nHost: x\r\n\r\n')).toMatch(
+      /^HTTP\/1\.1 400/,
+    );
   });
 
   it('refuses other methods', async () => {
@@ -86,14 +93,16 @@ describe('remotes', () => {
     expect((await fetch(`${gw.url}/remotes/chat/remoteEntry.js?retry=1`)).status).toBe(200);
   });
 
-  it.each(['/remotes/unknown/remoteEntry.js', '/remotes/chat', '/remotes/chat/missing.js', '/remotes/admin/remoteEntry.js'])(
-    '404 for %s (no SPA fallback under /remotes)',
-    async (path) => {
-      const res = await fetch(gw.url + path);
-      expect(res.status).toBe(404);
-      expect(res.headers.get('content-type')).toMatch(/json/);
-    },
-  );
+  it.each([
+    '/remotes/unknown/remoteEntry.js',
+    '/remotes/chat',
+    '/remotes/chat/missing.js',
+    '/remotes/admin/remoteEntry.js',
+  ])('404 for %s (no SPA fallback under /remotes)', async (path) => {
+    const res = await fetch(gw.url + path);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/json/);
+  });
 
   it('lists same-origin manifests by default', async () => {
     const res = await fetch(`${gw.url}/remotes-manifest.json`);
@@ -135,14 +144,24 @@ describe('runtime config, version, probes', () => {
     });
   });
 
-  it('adds the sites\' public URLs when configured', async () => {
-    const g = await startGateway({ CHAT_SITE_URL: 'https://chat.noek.example', MARKETING_SITE_URL: 'https://noek.example' });
+  it("adds the sites' public URLs when configured", async () => {
+    const g = await startGateway({
+      CHAT_SITE_URL: 'https://chat.noek.example',
+      MARKETING_SITE_URL: 'https://noek.example',
+    });
     try {
       const body = shellConfigSchema.parse(await (await fetch(`${g.url}/config.json`)).json());
-      expect(body).toMatchObject({ chatUrl: 'https://chat.noek.example', marketingUrl: 'https://noek.example' });
+      expect(body).toMatchObject({
+        chatUrl: 'https://chat.noek.example',
+        marketingUrl: 'https://noek.example',
+      });
       // ...and their origins may send state-changing requests.
       const post = (origin: string) =>
-        fetch(`${g.url}/api/no-such-route`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: '{}' });
+        fetch(`${g.url}/api/no-such-route`, {
+          method: 'POST',
+          headers: { origin, 'content-type': 'application/json' },
+          body: '{}',
+        });
       expect((await post('https://noek.example')).status).toBe(404); // past the origin check
       expect((await post('https://evil.example')).status).toBe(403);
     } finally {
@@ -191,9 +210,13 @@ describe('runtime config, version, probes', () => {
   it('keeps /metrics from public clients (as seen through a trusted proxy)', async () => {
     const g = await startGateway({ TRUST_PROXY_HOPS: '1' });
     try {
-      const fromPublic = await rawRequest(`${g.url}/metrics`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+      const fromPublic = await rawRequest(`${g.url}/metrics`, {
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+      });
       expect(fromPublic.status).toBe(404);
-      const fromCluster = await rawRequest(`${g.url}/metrics`, { headers: { 'x-forwarded-for': '10.2.3.4' } });
+      const fromCluster = await rawRequest(`${g.url}/metrics`, {
+        headers: { 'x-forwarded-for': '10.2.3.4' },
+      });
       expect(fromCluster.status).toBe(200);
     } finally {
       await g.stop();

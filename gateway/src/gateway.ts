@@ -62,7 +62,9 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
     // The two sites' own origins may call each other's API (the cross-site handoff).
     allowedOrigins: [
       ...config.allowedOrigins,
-      ...[config.chatSiteUrl, config.marketingSiteUrl].filter((u): u is string => !!u).map((u) => new URL(u).origin),
+      ...[config.chatSiteUrl, config.marketingSiteUrl]
+        .filter((u): u is string => !!u)
+        .map((u) => new URL(u).origin),
     ],
     hosts: [...config.chatHosts, ...config.marketingHosts],
     exemptPaths: config.originCheckExemptPaths,
@@ -112,7 +114,10 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
       marketingSiteUrl: config.marketingSiteUrl,
     }),
     staticSite: config.serveStatic
-      ? createStaticSite({ shellDistDir, remoteDistDirs: { ...config.remoteDistDirs, ...deps.remoteDistDirs } })
+      ? createStaticSite({
+          shellDistDir,
+          remoteDistDirs: { ...config.remoteDistDirs, ...deps.remoteDistDirs },
+        })
       : undefined,
   });
 
@@ -126,7 +131,17 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
       const seconds = (performance.now() - started) / 1000;
       metrics.observe(target, res.statusCode, seconds);
       if (config.accessLog) {
-        logger.info({ requestId, method: req.method, url: req.url, status: res.statusCode, ms: Math.round(seconds * 1000), target }, 'request');
+        logger.info(
+          {
+            requestId,
+            method: req.method,
+            url: req.url,
+            status: res.statusCode,
+            ms: Math.round(seconds * 1000),
+            target,
+          },
+          'request',
+        );
       }
       if (inFlight === 0) onIdle?.();
     });
@@ -142,18 +157,29 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
     } catch (err) {
       // A bug must cost one request, never the process (or every other open stream).
       logger.error({ err, requestId, url: req.url }, 'unhandled error in the gateway');
-      if (!res.headersSent) answers.refuse(res, requestId, 500, errorCodes.internal, 'Something went wrong on our side. Please try again.');
+      if (!res.headersSent)
+        answers.refuse(
+          res,
+          requestId,
+          500,
+          errorCodes.internal,
+          'Something went wrong on our side. Please try again.',
+        );
       else res.destroy();
     }
   };
 
-  const server = createServer({ keepAliveTimeout: config.keepAliveTimeoutMs, requestTimeout: 60_000 }, handle);
+  const server = createServer(
+    { keepAliveTimeout: config.keepAliveTimeoutMs, requestTimeout: 60_000 },
+    handle,
+  );
   server.keepAliveTimeout = config.keepAliveTimeoutMs;
   // Above keepAliveTimeout, or Node may cut a reused connection mid-request.
   server.headersTimeout = config.keepAliveTimeoutMs + 1_000;
   // Unparseable requests get a bare 400 and the connection closes.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
-    if (socket.writable && !socket.writableEnded) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    if (socket.writable && !socket.writableEnded)
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
     else socket.destroy();
     if (err.code !== 'ECONNRESET') logger.debug({ err: err.code ?? err.message }, 'client error');
   });
@@ -182,7 +208,14 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
       sweeper.unref();
       const port = (server.address() as AddressInfo).port;
       url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-      logger.info({ url, version, upstreams: Object.fromEntries(Object.values(upstreams).map((u) => [u.name, u.base])) }, 'gateway listening');
+      logger.info(
+        {
+          url,
+          version,
+          upstreams: Object.fromEntries(Object.values(upstreams).map((u) => [u.name, u.base])),
+        },
+        'gateway listening',
+      );
       return { port, url };
     },
     stop() {
@@ -191,7 +224,9 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
         clearInterval(sweeper);
         // Streams have no natural end: end them now so clients reconnect to another instance.
         for (const end of [...streams]) end();
-        const closed = server.listening ? new Promise<void>((r) => server.close(() => r())) : Promise.resolve();
+        const closed = server.listening
+          ? new Promise<void>((r) => server.close(() => r()))
+          : Promise.resolve();
         server.closeIdleConnections();
         if (inFlight > 0) {
           let timer: NodeJS.Timeout | undefined;

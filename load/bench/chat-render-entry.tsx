@@ -30,6 +30,8 @@ createRoot(el).render(
 requestAnimationFrame(() =>
   requestAnimationFrame(() => {
     (window as unknown as { renderMs: number }).renderMs = performance.now() - started;
-    (window as unknown as { rendered: number }).rendered = document.querySelectorAll('[data-testid="chat-message"]').length;
+    (window as unknown as { rendered: number }).rendered = document.querySelectorAll(
+      '[data-testid="chat-message"]',
+    ).length;
   }),
 );

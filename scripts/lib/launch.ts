@@ -38,7 +38,12 @@ export type Launched = {
   stop(): Promise<void>;
 };
 
-function startProcess(name: string, entry: string, env: NodeJS.ProcessEnv, opts: LaunchOptions): ChildProcess {
+function startProcess(
+  name: string,
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  opts: LaunchOptions,
+): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: root,
     env: { ...process.env, ...opts.env, ...env },
@@ -55,7 +60,8 @@ function startProcess(name: string, entry: string, env: NodeJS.ProcessEnv, opts:
 async function waitReady(name: string, url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} before it was ready`);
+    if (child.exitCode !== null)
+      throw new Error(`${name} exited with code ${child.exitCode} before it was ready`);
     try {
       const res = await fetch(`${url}/readyz`);
       if (res.ok) return;

@@ -30,13 +30,17 @@ export async function checkLocalServers(): Promise<string[]> {
     const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (found.rowCount === 0) await admin.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
   } catch (err) {
-    missing.push(`PostgreSQL at ${db.host} (${(err as Error).message}): start it with pg_ctlcluster ... main start`);
+    missing.push(
+      `PostgreSQL at ${db.host} (${(err as Error).message}): start it with pg_ctlcluster ... main start`,
+    );
   } finally {
     await admin.end().catch(() => undefined);
   }
   const nats = new URL(NATS_URL);
   if (!(await reachable(nats.hostname, Number(nats.port || 4222)))) {
-    missing.push(`NATS with JetStream at ${nats.host}: start it with nats-server -js -p ${nats.port || 4222}`);
+    missing.push(
+      `NATS with JetStream at ${nats.host}: start it with nats-server -js -p ${nats.port || 4222}`,
+    );
   }
   return missing;
 }

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { clientAddress } from './client-address';
 
 const req = (peer: string, xff?: string) =>
-  ({ socket: { remoteAddress: peer }, headers: xff === undefined ? {} : { 'x-forwarded-for': xff } }) as unknown as IncomingMessage;
+  ({
+    socket: { remoteAddress: peer },
+    headers: xff === undefined ? {} : { 'x-forwarded-for': xff },
+  }) as unknown as IncomingMessage;
 
 describe('clientAddress', () => {
   it('is the peer when no proxy is trusted, whatever X-Forwarded-For says', () => {

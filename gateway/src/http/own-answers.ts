@@ -6,7 +6,14 @@ export interface OwnAnswers {
   /** The gateway's own headers (security headers, X-Request-Id) on an answer it gives itself. */
   prepare(res: ServerResponse, requestId: string): void;
   /** prepare + an error envelope; returns the metrics target 'gateway'. */
-  refuse(res: ServerResponse, requestId: string, status: number, code: string, message: string, headers?: Record<string, string>): 'gateway';
+  refuse(
+    res: ServerResponse,
+    requestId: string,
+    status: number,
+    code: string,
+    message: string,
+    headers?: Record<string, string>,
+  ): 'gateway';
 }
 
 export function ownAnswers(security: HeaderList): OwnAnswers {

@@ -3,7 +3,10 @@ import { isApiPath, splitTarget } from './path-check';
 
 describe('splitTarget', () => {
   it('splits path and query', () => {
-    expect(splitTarget('/api/auth/login?next=%2Fchat')).toEqual({ path: '/api/auth/login', query: '?next=%2Fchat' });
+    expect(splitTarget('/api/auth/login?next=%2Fchat')).toEqual({
+      path: '/api/auth/login',
+      query: '?next=%2Fchat',
+    });
     expect(splitTarget('/')).toEqual({ path: '/', query: '' });
     expect(splitTarget('/main.c78dd41f.js')).toEqual({ path: '/main.c78dd41f.js', query: '' });
     expect(splitTarget('/chat/a%20b')).toEqual({ path: '/chat/a%20b', query: '' });

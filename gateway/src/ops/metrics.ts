@@ -32,7 +32,11 @@ export function createGatewayMetrics(): GatewayMetrics {
     labelNames: ['target', 'kind'] as const,
     registers: [registry],
   });
-  const streams = new Gauge({ name: 'gateway_open_streams', help: 'Event streams being relayed', registers: [registry] });
+  const streams = new Gauge({
+    name: 'gateway_open_streams',
+    help: 'Event streams being relayed',
+    registers: [registry],
+  });
 
   // Label lookups hash their arguments on every call: keep the bound children per label set.
   const requestChildren = new Map<string, Counter.Internal>();

@@ -35,7 +35,10 @@ const IDENTITY = new Set([
 /** Extra names a Connection header lists are hop-by-hop too. */
 function connectionListed(value: string | undefined): Set<string> | undefined {
   if (!value) return undefined;
-  const names = value.toLowerCase().split(',').map((s) => s.trim());
+  const names = value
+    .toLowerCase()
+    .split(',')
+    .map((s) => s.trim());
   const extra = names.filter((n) => n !== 'keep-alive' && n !== 'close');
   return extra.length ? new Set(extra) : undefined;
 }

@@ -42,9 +42,16 @@ function failureKindOf(err: NodeJS.ErrnoException): FailureKind {
 
 export function tooLarge(res: ServerResponse, limit: number, requestId: string): void {
   // The rest of the body is not read: close the connection rather than parse it as a request.
-  sendError(res, 413, errorCodes.payloadTooLarge, `The request body is too large (limit ${limit} bytes).`, requestId, {
-    Connection: 'close',
-  });
+  sendError(
+    res,
+    413,
+    errorCodes.payloadTooLarge,
+    `The request body is too large (limit ${limit} bytes).`,
+    requestId,
+    {
+      Connection: 'close',
+    },
+  );
 }
 
 /**
@@ -94,7 +101,10 @@ export function proxyRequest(ctx: ProxyContext, up: Upstream, p: ProxyRequest): 
     upReq.destroy();
     upRes?.destroy();
     ctx.onFailure(up.name, kind);
-    ctx.logger.warn({ requestId, service: up.name, kind, err: err?.code ?? err?.message, path: req.url }, 'upstream failed');
+    ctx.logger.warn(
+      { requestId, service: up.name, kind, err: err?.code ?? err?.message, path: req.url },
+      'upstream failed',
+    );
     if (res.headersSent) {
       res.destroy();
       return;
@@ -114,7 +124,14 @@ export function proxyRequest(ctx: ProxyContext, up: Upstream, p: ProxyRequest): 
     // Our own destroy() (timeout, client gone, shutdown) also lands here: nothing more to do.
     if (settled) return;
     // A kept-alive socket the upstream closed just as we reused it: safe to repeat a bodiless read.
-    if (!retried && !upRes && !hasBody && upReq.reusedSocket && err.code === 'ECONNRESET' && RETRYABLE_METHODS.has(req.method!)) {
+    if (
+      !retried &&
+      !upRes &&
+      !hasBody &&
+      upReq.reusedSocket &&
+      err.code === 'ECONNRESET' &&
+      RETRYABLE_METHODS.has(req.method!)
+    ) {
       retried = true;
       upReq = send();
       upReq.end();
@@ -176,7 +193,14 @@ export function proxyRequest(ctx: ProxyContext, up: Upstream, p: ProxyRequest): 
   };
 
   const send = (): ClientRequest => {
-    const r = up.request({ hostname: up.hostname, port: up.port, method: req.method, path: req.url, headers: headers, agent: up.agent });
+    const r = up.request({
+      hostname: up.hostname,
+      port: up.port,
+      method: req.method,
+      path: req.url,
+      headers: headers,
+      agent: up.agent,
+    });
     r.on('socket', onSocket);
     r.on('response', onResponse);
     r.on('error', onError);

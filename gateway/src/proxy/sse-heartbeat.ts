@@ -7,22 +7,32 @@ const COMMENT = ': keep-alive\n\n';
  * and proxies in front do not close it as idle. Only between events: a comment written in the
  * middle of a half-sent event would corrupt it. Returns a stop function.
  */
-export function startSseHeartbeat(upstream: IncomingMessage, res: ServerResponse, everyMs: number): () => void {
+export function startSseHeartbeat(
+  upstream: IncomingMessage,
+  res: ServerResponse,
+  everyMs: number,
+): () => void {
   let last = Date.now();
   let betweenEvents = true;
   let tail = 0; // the last two bytes seen, to spot an event boundary split across chunks
   upstream.on('data', (chunk: Buffer) => {
     last = Date.now();
-    for (const byte of chunk.length > 2 ? chunk.subarray(chunk.length - 2) : chunk) tail = ((tail << 8) | byte) & 0xffff;
+    for (const byte of chunk.length > 2 ? chunk.subarray(chunk.length - 2) : chunk)
+      tail = ((tail << 8) | byte) & 0xffff;
     // An event ends with a blank line: "\n\n" (also the tail of "\r\n\r\n").
-    betweenEvents = tail === 0x0a0a || (tail === 0x0d0a && chunk.length >= 4 && chunk.subarray(-4).toString() === '\r\n\r\n');
+    betweenEvents =
+      tail === 0x0a0a ||
+      (tail === 0x0d0a && chunk.length >= 4 && chunk.subarray(-4).toString() === '\r\n\r\n');
   });
-  const timer = setInterval(() => {
-    if (betweenEvents && Date.now() - last >= everyMs && !res.writableEnded) {
-      res.write(COMMENT);
-      last = Date.now();
-    }
-  }, Math.max(10, Math.floor(everyMs / 2)));
+  const timer = setInterval(
+    () => {
+      if (betweenEvents && Date.now() - last >= everyMs && !res.writableEnded) {
+        res.write(COMMENT);
+        last = Date.now();
+      }
+    },
+    Math.max(10, Math.floor(everyMs / 2)),
+  );
   timer.unref();
   return () => clearInterval(timer);
 }

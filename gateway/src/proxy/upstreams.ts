@@ -23,7 +23,13 @@ export interface Upstream {
 export function createUpstream(name: ServiceName, base: string, maxInFlight: number): Upstream {
   const url = new URL(base);
   const secure = url.protocol === 'https:';
-  const options = { keepAlive: true, keepAliveMsecs: 1_000, maxSockets: maxInFlight, maxFreeSockets: 256, scheduling: 'lifo' as const };
+  const options = {
+    keepAlive: true,
+    keepAliveMsecs: 1_000,
+    maxSockets: maxInFlight,
+    maxFreeSockets: 256,
+    scheduling: 'lifo' as const,
+  };
   return {
     name,
     hostname: url.hostname.replace(/^\[|\]$/g, ''),

@@ -31,24 +31,50 @@ export function createApiHandler(o: ApiHandlerOptions) {
     const clientIp = clientAddress(req, o.trustProxyHops);
     const wait = o.limiter.take(clientIp);
     if (wait > 0) {
-      return answers.refuse(res, requestId, 429, errorCodes.rateLimited, 'Too many requests. Please wait a moment and try again.', {
-        'Retry-After': String(wait),
-      });
+      return answers.refuse(
+        res,
+        requestId,
+        429,
+        errorCodes.rateLimited,
+        'Too many requests. Please wait a moment and try again.',
+        {
+          'Retry-After': String(wait),
+        },
+      );
     }
     if (path === gatewayApiPaths.version) {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
-        return answers.refuse(res, requestId, 405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed here.`, { Allow: 'GET, HEAD' });
+        return answers.refuse(
+          res,
+          requestId,
+          405,
+          'METHOD_NOT_ALLOWED',
+          `${req.method} is not allowed here.`,
+          { Allow: 'GET, HEAD' },
+        );
       }
       answers.prepare(res, requestId);
       sendJson(res, 200, versionBody);
       return 'gateway';
     }
     if (!originAllowed(req, path, o.originPolicy)) {
-      return answers.refuse(res, requestId, 403, errorCodes.foreignOrigin, 'This request came from another site and was refused.');
+      return answers.refuse(
+        res,
+        requestId,
+        403,
+        errorCodes.foreignOrigin,
+        'This request came from another site and was refused.',
+      );
     }
     const service = serviceForApiPath(path);
     if (!service) {
-      return answers.refuse(res, requestId, 404, errorCodes.notFound, `No route for ${req.method} ${path.slice(0, 200)}.`);
+      return answers.refuse(
+        res,
+        requestId,
+        404,
+        errorCodes.notFound,
+        `No route for ${req.method} ${path.slice(0, 200)}.`,
+      );
     }
     const session = o.sessionCheck(req, path, service);
     if (!session.ok) return answers.refuse(res, requestId, 401, errorCodes.unauthenticated, session.message);

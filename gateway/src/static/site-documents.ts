@@ -3,7 +3,9 @@ import { remoteNames, type RemoteName, type RemotesManifest, type ShellConfig } 
 /** GET /remotes-manifest.json: same-origin paths unless a remote is configured elsewhere. */
 export function remotesManifest(remoteUrls: Partial<Record<RemoteName, string>>): RemotesManifest {
   const url = (name: RemoteName) => remoteUrls[name] ?? `/remotes/${name}/mf-manifest.json`;
-  return { remotes: { chat: url('chat'), admin: url('admin'), billing: url('billing'), marketing: url('marketing') } };
+  return {
+    remotes: { chat: url('chat'), admin: url('admin'), billing: url('billing'), marketing: url('marketing') },
+  };
 }
 
 /** Origins of remotes served from elsewhere: they must be allowed to run scripts and be fetched. */
@@ -24,7 +26,11 @@ export function shellConfig(options: {
   chatSiteUrl?: string;
   marketingSiteUrl?: string;
 }): ShellConfig {
-  const config: ShellConfig = { marketingHosts: options.marketingHosts, chatHosts: options.chatHosts, version: options.version };
+  const config: ShellConfig = {
+    marketingHosts: options.marketingHosts,
+    chatHosts: options.chatHosts,
+    version: options.version,
+  };
   if (options.chatSiteUrl) config.chatUrl = options.chatSiteUrl;
   if (options.marketingSiteUrl) config.marketingUrl = options.marketingSiteUrl;
   return config;

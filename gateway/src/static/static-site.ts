@@ -24,7 +24,14 @@ function serveFile(
   path: string,
   onMissing: (status: number) => void,
 ): void {
-  send(req, path, { root, index: false, dotfiles: 'ignore', cacheControl: false, lastModified: true, etag: true })
+  send(req, path, {
+    root,
+    index: false,
+    dotfiles: 'ignore',
+    cacheControl: false,
+    lastModified: true,
+    etag: true,
+  })
     .on('headers', (r: ServerResponse, file: string) => r.setHeader('Cache-Control', cacheControlFor(file)))
     .on('error', (err: { status?: number }) => onMissing(err.status ?? 500))
     .pipe(res);
@@ -40,7 +47,9 @@ export function createStaticSite(options: StaticSiteOptions) {
 
   return (req: IncomingMessage, res: ServerResponse, path: string, requestId: string): void => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      sendError(res, 405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed here.`, requestId, { Allow: 'GET, HEAD' });
+      sendError(res, 405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed here.`, requestId, {
+        Allow: 'GET, HEAD',
+      });
       return;
     }
     if (path.startsWith('/remotes/')) {
@@ -49,13 +58,17 @@ export function createStaticSite(options: StaticSiteOptions) {
       if (slash === -1 || !REMOTES.has(name)) return notFound(res, requestId);
       const dir = options.remoteDistDirs[name as RemoteName];
       serveFile(req, res, dir, path.slice(slash), (status) =>
-        status === 404 ? notFound(res, requestId) : sendError(res, status, 'BAD_REQUEST', 'Bad file path.', requestId),
+        status === 404
+          ? notFound(res, requestId)
+          : sendError(res, status, 'BAD_REQUEST', 'Bad file path.', requestId),
       );
       return;
     }
     if (looksLikeFile(path)) {
       serveFile(req, res, options.shellDistDir, path, (status) =>
-        status === 404 ? notFound(res, requestId) : sendError(res, status, 'BAD_REQUEST', 'Bad file path.', requestId),
+        status === 404
+          ? notFound(res, requestId)
+          : sendError(res, status, 'BAD_REQUEST', 'Bad file path.', requestId),
       );
       return;
     }

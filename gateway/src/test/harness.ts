@@ -1,11 +1,20 @@
-import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type RequestListener, type Server } from 'node:http';
+import {
+  createServer,
+  request,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '@noek/service-kit';
 import { loadGatewayConfig, type GatewayConfig } from '../config';
 import { createGateway, type Gateway, type GatewayDeps } from '../gateway';
 
 /** A stand-in for one of our services, listening on a free loopback port. */
-export async function startUpstream(handler: RequestListener): Promise<{ server: Server; url: string; close(): Promise<void> }> {
+export async function startUpstream(
+  handler: RequestListener,
+): Promise<{ server: Server; url: string; close(): Promise<void> }> {
   const server = createServer(handler);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -27,7 +36,10 @@ export async function startGateway(
   deps: GatewayDeps = {},
 ): Promise<Gateway & { url: string }> {
   const config = loadGatewayConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env }, overrides);
-  const gateway = createGateway(config, { logger: createLogger({ name: 'gateway-test', level: 'silent' }), ...deps });
+  const gateway = createGateway(config, {
+    logger: createLogger({ name: 'gateway-test', level: 'silent' }),
+    ...deps,
+  });
   await gateway.start();
   return gateway as Gateway & { url: string };
 }
@@ -45,16 +57,29 @@ export function rawRequest(
 ): Promise<RawResponse> {
   const headers = { ...options.headers };
   // Node sends a DELETE body unframed unless told its length.
-  if (options.body !== undefined && !Object.keys(headers).some((h) => /^(content-length|transfer-encoding)$/i.test(h))) {
+  if (
+    options.body !== undefined &&
+    !Object.keys(headers).some((h) => /^(content-length|transfer-encoding)$/i.test(h))
+  ) {
     headers['content-length'] = String(Buffer.byteLength(options.body));
   }
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: options.method ?? 'GET', headers, agent: false }, (res: IncomingMessage) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
-      res.on('error', reject);
-    });
+    const req = request(
+      url,
+      { method: options.method ?? 'GET', headers, agent: false },
+      (res: IncomingMessage) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString(),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });
@@ -65,7 +90,12 @@ export const echo: RequestListener = (req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
-    const body = JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body: Buffer.concat(chunks).toString() });
+    const body = JSON.stringify({
+      method: req.method,
+      url: req.url,
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString(),
+    });
     res.writeHead(200, { 'content-type': 'application/json', 'x-upstream': 'echo' });
     res.end(body);
   });

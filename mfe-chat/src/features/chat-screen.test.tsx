@@ -77,9 +77,14 @@ describe('empty state and sending', () => {
     for (const q of QUICK_STARTS) expect(screen.getByRole('button', { name: q.title })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Debug my code' }));
     await waitFor(() => expect(host.navigate).toHaveBeenCalledWith('/chat/1000'));
-    const send = server.calls.find((c) => c.method === 'POST' && c.path === '/api/conversations/1000/messages');
+    const send = server.calls.find(
+      (c) => c.method === 'POST' && c.path === '/api/conversations/1000/messages',
+    );
     expect(send?.body).toEqual({ content: QUICK_STARTS[2].prompt });
-    expect(server.calls.find((c) => c.method === 'POST' && c.path === '/api/conversations')?.body).toEqual({ title: 'New Chat', userId: testUser().id });
+    expect(server.calls.find((c) => c.method === 'POST' && c.path === '/api/conversations')?.body).toEqual({
+      title: 'New Chat',
+      userId: testUser().id,
+    });
   });
 
   it('streams the reply into the list with role and hour:minute', async () => {
@@ -91,7 +96,9 @@ describe('empty state and sending', () => {
     const [user, reply] = screen.getAllByTestId('chat-message');
     expect(user?.textContent).toContain('You');
     expect(reply?.textContent).toContain('Assistant');
-    await waitFor(() => expect(screen.getAllByTestId('chat-message')[1]?.querySelector('strong')?.textContent).toBe('world'));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('chat-message')[1]?.querySelector('strong')?.textContent).toBe('world'),
+    );
     expect(reply?.querySelector('time')?.textContent).toMatch(/\d{1,2}:\d{2}/);
     expect((screen.getByLabelText('Message') as HTMLTextAreaElement).disabled).toBe(false);
   });
@@ -115,14 +122,32 @@ describe('empty state and sending', () => {
   it('shows the server message when the limit is reached, and stops the typing indicator', async () => {
     setup({ active: [makeConversation(9)] });
     const inner = server.fetch;
-    vi.stubGlobal('fetch', vi.fn(async (input: string, init?: RequestInit) =>
-      init?.method === 'POST' && String(input).endsWith('/messages')
-        ? new Response(JSON.stringify({ code: 'USAGE_LIMIT_REACHED', message: 'You have reached your limit of 3,000 messages. It resets in 2 hours (at 12:00 UTC).', limit: 3000, periodHours: 24, resetsAt: new Date().toISOString() }), { status: 429 })
-        : inner(input, init)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) =>
+        init?.method === 'POST' && String(input).endsWith('/messages')
+          ? new Response(
+              JSON.stringify({
+                code: 'USAGE_LIMIT_REACHED',
+                message:
+                  'You have reached your limit of 3,000 messages. It resets in 2 hours (at 12:00 UTC).',
+                limit: 3000,
+                periodHours: 24,
+                resetsAt: new Date().toISOString(),
+              }),
+              { status: 429 },
+            )
+          : inner(input, init),
+      ),
+    );
     renderChat({ conversationId: '9' });
     fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'hi' } });
     fireEvent.keyDown(screen.getByLabelText('Message'), { key: 'Enter' });
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('You have reached your limit of 3,000 messages.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain(
+        'You have reached your limit of 3,000 messages.',
+      ),
+    );
     expect(screen.queryByTestId('typing-indicator')).toBeNull();
     expect((screen.getByLabelText('Message') as HTMLTextAreaElement).disabled).toBe(false);
   });
@@ -135,13 +160,24 @@ describe('empty state and sending', () => {
       messages: {
         9: [
           { id: 1, conversationId: 9, role: 'user', content: 'Say hello', createdAt: at, status: 'complete' },
-          { id: 2, conversationId: 9, role: 'assistant', content: 'Hello', createdAt: at, status: 'streaming' },
+          {
+            id: 2,
+            conversationId: 9,
+            role: 'assistant',
+            content: 'Hello',
+            createdAt: at,
+            status: 'streaming',
+          },
         ],
       },
     });
     renderChat({ conversationId: '9' });
-    await waitFor(() => expect(screen.getAllByTestId('chat-message')[1]?.getAttribute('data-status')).toBe('complete'));
-    const shown = screen.getAllByTestId('chat-message').map((m) => m.querySelector('.chat-msg__body')?.textContent);
+    await waitFor(() =>
+      expect(screen.getAllByTestId('chat-message')[1]?.getAttribute('data-status')).toBe('complete'),
+    );
+    const shown = screen
+      .getAllByTestId('chat-message')
+      .map((m) => m.querySelector('.chat-msg__body')?.textContent);
     expect(shown).toEqual(['Say hello', 'Hello world']);
     expect(server.calls.some((c) => c.path === '/api/conversations/9/messages/2/stream')).toBe(true);
   });
@@ -149,24 +185,56 @@ describe('empty state and sending', () => {
   it('after a reload with a cached copy, re-attaches from the server answer and keeps every message', async () => {
     const at = new Date().toISOString();
     const stored = [
-      { id: 1, conversationId: 9, role: 'user' as const, content: 'Say hello', createdAt: at, status: 'complete' as const },
-      { id: 2, conversationId: 9, role: 'assistant' as const, content: 'Hel', createdAt: at, status: 'streaming' as const },
+      {
+        id: 1,
+        conversationId: 9,
+        role: 'user' as const,
+        content: 'Say hello',
+        createdAt: at,
+        status: 'complete' as const,
+      },
+      {
+        id: 2,
+        conversationId: 9,
+        role: 'assistant' as const,
+        content: 'Hel',
+        createdAt: at,
+        status: 'streaming' as const,
+      },
     ];
     localStorage.setItem(`noek:messages:${testUser().id}:9`, JSON.stringify(stored));
-    setup({ active: [makeConversation(9)], reply: ['lo!'], messages: { 9: [stored[0]!, { ...stored[1]!, content: 'Hel' }] } });
+    setup({
+      active: [makeConversation(9)],
+      reply: ['lo!'],
+      messages: { 9: [stored[0]!, { ...stored[1]!, content: 'Hel' }] },
+    });
     renderChat({ conversationId: '9' });
-    await waitFor(() => expect(screen.getAllByTestId('chat-message')[1]?.getAttribute('data-status')).toBe('complete'));
-    expect(screen.getAllByTestId('chat-message').map((m) => m.querySelector('.chat-msg__body')?.textContent)).toEqual(['Say hello', 'Hello!']);
+    await waitFor(() =>
+      expect(screen.getAllByTestId('chat-message')[1]?.getAttribute('data-status')).toBe('complete'),
+    );
+    expect(
+      screen.getAllByTestId('chat-message').map((m) => m.querySelector('.chat-msg__body')?.textContent),
+    ).toEqual(['Say hello', 'Hello!']);
   });
 
   it('renders the XSS corpus from a stored conversation inert', async () => {
     const messages = XSS_CORPUS.map((content, i) => ({
-      id: i + 1, conversationId: 2, role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant', content, createdAt: new Date().toISOString(), status: 'complete' as const,
+      id: i + 1,
+      conversationId: 2,
+      role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant',
+      content,
+      createdAt: new Date().toISOString(),
+      status: 'complete' as const,
     }));
     setup({ active: [makeConversation(2)], messages: { 2: messages } });
     const { container } = renderChat({ conversationId: '2' });
     await waitFor(() => expect(screen.getAllByTestId('chat-message').length).toBeGreaterThan(0));
-    expect(container.querySelector('.chat-messages script, .chat-messages img, .chat-messages svg, .chat-messages iframe')).toBeNull();
-    for (const a of container.querySelectorAll('.chat-messages a')) expect(a.getAttribute('href')).toMatch(/^(https?:|mailto:|\/|#)/);
+    expect(
+      container.querySelector(
+        '.chat-messages script, .chat-messages img, .chat-messages svg, .chat-messages iframe',
+      ),
+    ).toBeNull();
+    for (const a of container.querySelectorAll('.chat-messages a'))
+      expect(a.getAttribute('href')).toMatch(/^(https?:|mailto:|\/|#)/);
   });
 });

@@ -53,7 +53,12 @@ export function ChatScreen(p: ChatScreenProps) {
   };
   const clear = async () => {
     if (p.conversationId === null) return;
-    const ok = await confirm({ title: 'Clear this conversation?', message: 'Its messages will be deleted permanently.', confirmLabel: 'Clear', danger: true });
+    const ok = await confirm({
+      title: 'Clear this conversation?',
+      message: 'Its messages will be deleted permanently.',
+      confirmLabel: 'Clear',
+      danger: true,
+    });
     if (!ok) return;
     try {
       await chatApi.remove(p.conversationId);
@@ -87,25 +92,41 @@ export function ChatScreen(p: ChatScreenProps) {
           activeId={p.conversationId}
           open={sidebarOpen}
           onSelect={select}
-          onNewChat={() => (p.navigate('/'), window.innerWidth < SIDEBAR_BREAKPOINT_PX && setSidebarOpen(false))}
+          onNewChat={() => (
+            p.navigate('/'),
+            window.innerWidth < SIDEBAR_BREAKPOINT_PX && setSidebarOpen(false)
+          )}
           onActiveGone={() => p.navigate('/')}
           notify={p.notify}
         />
         <main className="chat-main">
-          {session.loadError && <p className="chat-error" role="alert">{session.loadError}</p>}
+          {session.loadError && (
+            <p className="chat-error" role="alert">
+              {session.loadError}
+            </p>
+          )}
           {session.messages.length === 0 && !busy ? (
             <EmptyState onPick={(prompt) => void session.send(prompt)} disabled={busy} />
           ) : (
-            <MessageList messages={session.messages} typing={session.typing} notices={session.notices} onRetry={busy ? undefined : session.retry} />
+            <MessageList
+              messages={session.messages}
+              typing={session.typing}
+              notices={session.notices}
+              onRetry={busy ? undefined : session.retry}
+            />
           )}
           {session.error && (
             <div className="chat-error" role="alert">
               {session.error}
-              <button type="button" aria-label="Dismiss" onClick={session.dismissError}>×</button>
+              <button type="button" aria-label="Dismiss" onClick={session.dismissError}>
+                ×
+              </button>
             </div>
           )}
           {settings.data?.model === 'offline' && (
-            <p className="chat-offline noek-muted">Offline assistant: no AI model is configured on this server.</p>
+            <p className="chat-offline noek-muted">
+              Offline assistant: no AI model is configured on this server.
+            </p>
           )}
           <div className="chat-compose">
             <button

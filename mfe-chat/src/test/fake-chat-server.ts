@@ -54,7 +54,8 @@ export function createFakeChatServer(
   let archived = [...(seed.archived ?? [])];
   const messages = seed.messages ?? {};
   let nextId = 1000;
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
   const fetchImpl = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = new URL(String(input), 'http://localhost');
@@ -64,14 +65,24 @@ export function createFakeChatServer(
     const p = url.pathname;
     let m: RegExpMatchArray | null;
     if (p === '/api/version') return json({ version: '1' });
-    if (p === '/api/conversations/settings') return json({ funMode: false, accessLevel: 'basic', usage: { count: 0, limit: 3000, periodHours: 24, resetsAt: null }, model: 'openai' });
+    if (p === '/api/conversations/settings')
+      return json({
+        funMode: false,
+        accessLevel: 'basic',
+        usage: { count: 0, limit: 3000, periodHours: 24, resetsAt: null },
+        model: 'openai',
+      });
     if (p === '/api/conversations' && method === 'GET') {
       const limit = Number(url.searchParams.get('limit') ?? 1000);
       const offset = Number(url.searchParams.get('offset') ?? 0);
       return json(active.slice(offset, offset + limit));
     }
     if (p === '/api/conversations' && method === 'POST') {
-      const c = makeConversation(nextId++, { title: body?.title ?? 'New Chat', createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() });
+      const c = makeConversation(nextId++, {
+        title: body?.title ?? 'New Chat',
+        createdAt: new Date().toISOString(),
+        updatedAt: new Date().toISOString(),
+      });
       active = [c, ...active];
       return json(c, 201);
     }
@@ -113,17 +124,42 @@ export function createFakeChatServer(
       const id = Number(m[1]);
       if (method === 'GET') return json(messages[id] ?? []);
       const now = new Date().toISOString();
-      const user: Message = { id: nextId++, conversationId: id, role: 'user', content: body.content, createdAt: now, status: 'complete' };
-      const assistant: Message = { id: nextId++, conversationId: id, role: 'assistant', content: '', createdAt: now, status: 'streaming' };
+      const user: Message = {
+        id: nextId++,
+        conversationId: id,
+        role: 'user',
+        content: body.content,
+        createdAt: now,
+        status: 'complete',
+      };
+      const assistant: Message = {
+        id: nextId++,
+        conversationId: id,
+        role: 'assistant',
+        content: '',
+        createdAt: now,
+        status: 'streaming',
+      };
       const conversation = [...active, ...archived].find((c) => c.id === id) ?? makeConversation(id);
       const parts = seed.reply ?? ['Hi', ' there'];
       const frames = [
         encodeStreamEvent({ type: 'started', userMessage: user, assistantMessage: assistant, conversation }),
         ...parts.map((text) => encodeStreamEvent({ type: 'token', messageId: assistant.id, text })),
-        encodeStreamEvent({ type: 'done', assistantMessage: { ...assistant, content: parts.join(''), status: 'complete' } }),
+        encodeStreamEvent({
+          type: 'done',
+          assistantMessage: { ...assistant, content: parts.join(''), status: 'complete' },
+        }),
       ];
-      messages[id] = [...(messages[id] ?? []), user, { ...assistant, content: parts.join(''), status: 'complete' }];
-      if (!seed.gate) return new Response(frames.join(''), { status: 200, headers: { 'content-type': 'text/event-stream' } });
+      messages[id] = [
+        ...(messages[id] ?? []),
+        user,
+        { ...assistant, content: parts.join(''), status: 'complete' },
+      ];
+      if (!seed.gate)
+        return new Response(frames.join(''), {
+          status: 200,
+          headers: { 'content-type': 'text/event-stream' },
+        });
       const gate = seed.gate;
       const encoder = new TextEncoder();
       const gated = new ReadableStream<Uint8Array>({

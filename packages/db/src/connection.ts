@@ -37,7 +37,8 @@ export function parsePostgresUrl(url: string): PgConnection {
     database: decodeURIComponent(u.pathname.replace(/^\//, '')) || 'postgres',
   };
   const sslmode = p.get('sslmode');
-  if (sslmode && sslmode !== 'disable') config.ssl = sslmode === 'no-verify' ? { rejectUnauthorized: false } : true;
+  if (sslmode && sslmode !== 'disable')
+    config.ssl = sslmode === 'no-verify' ? { rejectUnauthorized: false } : true;
   const options = p.get('options');
   if (options) config.options = options;
   const schema = p.get('schema') ?? undefined;

@@ -24,14 +24,23 @@ export interface ServiceDatabase {
 
 export type DriftResult =
   | { service: string; ok: true }
-  | { service: string; ok: false; /** SQL that would bring the migrations to schema.prisma, or the error. */ detail: string };
+  | {
+      service: string;
+      ok: false;
+      /** SQL that would bring the migrations to schema.prisma, or the error. */ detail: string;
+    };
 
 export async function checkServiceDrift(pglite: PGlite, service: ServiceDatabase): Promise<DriftResult> {
   const content = await readFile(service.schemaPath, 'utf-8');
   const migrationsList = await readMigrationsList(service.migrationsDir);
-  const { factory, closeAll } = trackAdapters(createPgliteMigrationFactory(pglite, service.name, { shadowInSameSchema: true }));
+  const { factory, closeAll } = trackAdapters(
+    createPgliteMigrationFactory(pglite, service.name, { shadowInSameSchema: true }),
+  );
   try {
-    const engine = await createSchemaEngine({ datamodels: [[service.schemaPath, content]], adapterFactory: factory });
+    const engine = await createSchemaEngine({
+      datamodels: [[service.schemaPath, content]],
+      adapterFactory: factory,
+    });
     try {
       const result = await engine.diff({
         from: { tag: 'migrations', ...migrationsList },

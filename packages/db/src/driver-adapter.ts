@@ -6,8 +6,7 @@ import { assertSchemaName, parsePostgresUrl, withSearchPath } from './connection
 import { createPgliteAdapterFactory } from './pglite-adapter';
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; schema: string }
-  | { kind: 'pglite'; pglite: PGlite; schema: string };
+  { kind: 'postgres'; url: string; schema: string } | { kind: 'pglite'; pglite: PGlite; schema: string };
 
 export interface DriverAdapterOptions {
   /** Maximum pool size on PostgreSQL (pg's default is 10). */
@@ -21,10 +20,16 @@ export interface DriverAdapterOptions {
  * PostgreSQL: adapter-pg ignores `?schema=`, so the schema is given twice: as the adapter's `schema`
  * option (qualifies generated queries) and as the connection's search_path (covers raw SQL).
  */
-export function createDriverAdapter(target: DatabaseTarget, options: DriverAdapterOptions = {}): SqlDriverAdapterFactory {
+export function createDriverAdapter(
+  target: DatabaseTarget,
+  options: DriverAdapterOptions = {},
+): SqlDriverAdapterFactory {
   const schema = assertSchemaName(target.schema);
   if (target.kind === 'pglite') return createPgliteAdapterFactory(target.pglite, schema);
   const { config } = parsePostgresUrl(target.url);
-  const poolConfig = withSearchPath({ ...config, ...(options.poolMax ? { max: options.poolMax } : {}) }, schema);
+  const poolConfig = withSearchPath(
+    { ...config, ...(options.poolMax ? { max: options.poolMax } : {}) },
+    schema,
+  );
   return new PrismaPg(poolConfig, { schema, onPoolError: options.onPoolError });
 }

@@ -41,9 +41,7 @@ async function openNew(key: string): Promise<PGlite> {
 export function openEmbeddedPostgres(dataDir: string): Promise<PGlite> {
   const key = dataDir.startsWith('memory://') ? dataDir : resolve(dataDir);
   const existing = open.get(key);
-  const instance = existing
-    ? existing.then((p) => (p.closed ? openNew(key) : p))
-    : openNew(key);
+  const instance = existing ? existing.then((p) => (p.closed ? openNew(key) : p)) : openNew(key);
   open.set(key, instance);
   instance.catch(() => open.delete(key));
   return instance;

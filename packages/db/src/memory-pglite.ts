@@ -14,7 +14,8 @@ function pglitePackageDir(): string {
   return dir;
 }
 const pkgDir = pglitePackageDir();
-const pgliteVersion = (JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf-8')) as { version: string }).version;
+const pgliteVersion = (JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf-8')) as { version: string })
+  .version;
 const cacheFile = join(pkgDir, '..', '..', '.cache', 'noek-db', `pglite-${pgliteVersion}-fresh.tar`);
 
 /** A fresh PGlite, in memory (no dataDir) or in a new data directory, from the cached template. */
@@ -26,7 +27,10 @@ async function fromCache(dataDir?: string, options: PGliteOptions = {}): Promise
   } catch (error) {
     await rm(cacheFile, { force: true });
     // Never delete a user's directory: say what happened (the bad cache is gone; a retry runs initdb).
-    if (dataDir) throw new Error(`Could not seed ${dataDir} from the PGlite template; empty that directory and retry`, { cause: error });
+    if (dataDir)
+      throw new Error(`Could not seed ${dataDir} from the PGlite template; empty that directory and retry`, {
+        cause: error,
+      });
     return undefined;
   }
 }

@@ -39,7 +39,9 @@ describe('migrateDatabase on PGlite', () => {
       `SELECT DISTINCT table_schema FROM information_schema.tables WHERE table_name = 'outbox_events' ORDER BY 1`,
     );
     expect(tables.rows.map((r) => r.table_schema)).toEqual(['admin', 'svc_two']);
-    const applied = await pglite.query<{ n: number }>('SELECT count(*)::int AS n FROM admin._prisma_migrations WHERE finished_at IS NOT NULL');
+    const applied = await pglite.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM admin._prisma_migrations WHERE finished_at IS NOT NULL',
+    );
     expect(applied.rows[0]?.n).toBe(first.appliedMigrationNames.length);
   });
 });
@@ -49,9 +51,16 @@ describe('a failing migration on PGlite', () => {
     const dir = await mkdtemp(join(tmpdir(), 'noek-badmig-'));
     try {
       await mkdir(join(dir, '20200101000000_bad'));
-      await writeFile(join(dir, '20200101000000_bad', 'migration.sql'), 'CREATE TABLE ok_first (id INT);\nSELECT * FROM no_such_table;\n');
-      await expect(migrateDatabase({ target: target('svc_bad'), migrationsDir: dir })).rejects.toThrow(/svc_bad[\s\S]*no_such_table/);
-      const failed = await pglite.query<{ n: number }>('SELECT count(*)::int AS n FROM svc_bad._prisma_migrations WHERE finished_at IS NULL');
+      await writeFile(
+        join(dir, '20200101000000_bad', 'migration.sql'),
+        'CREATE TABLE ok_first (id INT);\nSELECT * FROM no_such_table;\n',
+      );
+      await expect(migrateDatabase({ target: target('svc_bad'), migrationsDir: dir })).rejects.toThrow(
+        /svc_bad[\s\S]*no_such_table/,
+      );
+      const failed = await pglite.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM svc_bad._prisma_migrations WHERE finished_at IS NULL',
+      );
       expect(failed.rows[0]?.n).toBe(1);
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -68,7 +77,8 @@ describe('createDriverAdapter on a shared PGlite', () => {
     expect(await other.outboxEvent.count()).toBe(0);
 
     // Interleaved unqualified raw SQL from both clients must each hit their own schema.
-    const count = (c: AdminClient) => c.$queryRawUnsafe<{ n: number }[]>('SELECT count(*)::int AS n FROM outbox_events').then((r) => r[0]?.n);
+    const count = (c: AdminClient) =>
+      c.$queryRawUnsafe<{ n: number }[]>('SELECT count(*)::int AS n FROM outbox_events').then((r) => r[0]?.n);
     const counts = await Promise.all(Array.from({ length: 20 }, (_, i) => count(i % 2 ? other : admin)));
     expect(counts).toEqual(Array.from({ length: 20 }, (_, i) => (i % 2 ? 0 : 1)));
 
@@ -85,7 +95,9 @@ describe('createDriverAdapter on a shared PGlite', () => {
     expect((await admin.outboxEvent.findMany()).map((e) => e.id)).toEqual(['a1']);
     expect((await other.outboxEvent.findMany()).map((e) => e.id)).toEqual(['o1']);
     expect(await count(admin)).toBe(1);
-    await expect(other.processedEvent.create({ data: { consumer: 'c', eventId: 'o1' } })).rejects.toMatchObject({ code: 'P2002' });
+    await expect(
+      other.processedEvent.create({ data: { consumer: 'c', eventId: 'o1' } }),
+    ).rejects.toMatchObject({ code: 'P2002' });
     expect(await checkReady(admin)).toMatchObject({ ok: true });
   });
 });

@@ -6,7 +6,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDriverAdapter, checkReady, migrateDatabase } from './index';
 import type { AdminClient } from './test/helpers';
-import { adminMigrations, adminQuery, adminServiceDir, createTempDatabase, loadAdminClient, repoRoot, uniqueName } from './test/helpers';
+import {
+  adminMigrations,
+  adminQuery,
+  adminServiceDir,
+  createTempDatabase,
+  loadAdminClient,
+  repoRoot,
+  uniqueName,
+} from './test/helpers';
 
 let db: Awaited<ReturnType<typeof createTempDatabase>>;
 let PrismaClient: typeof AdminClient;
@@ -21,14 +29,25 @@ afterAll(async () => {
 });
 
 const target = () => ({ kind: 'postgres' as const, url: db.url, schema: 'admin' });
-const migrationNames = readdirSync(adminMigrations, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+const migrationNames = readdirSync(adminMigrations, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name)
+  .sort();
 
 describe('migrateDatabase on PostgreSQL', () => {
   it('creates the schema, applies every migration once, and is idempotent', async () => {
     const lines: string[] = [];
-    const first = await migrateDatabase({ target: target(), migrationsDir: adminMigrations, logger: { info: (m) => lines.push(m) } });
+    const first = await migrateDatabase({
+      target: target(),
+      migrationsDir: adminMigrations,
+      logger: { info: (m) => lines.push(m) },
+    });
     expect(first.appliedMigrationNames).toEqual(migrationNames);
-    const second = await migrateDatabase({ target: target(), migrationsDir: adminMigrations, schemaName: 'admin' });
+    const second = await migrateDatabase({
+      target: target(),
+      migrationsDir: adminMigrations,
+      schemaName: 'admin',
+    });
     expect(second.appliedMigrationNames).toEqual([]);
     expect(lines[0]).toContain('applied');
 
@@ -53,11 +72,15 @@ describe('migrateDatabase on PostgreSQL', () => {
       expect(row.checksum).toBe(createHash('sha256').update(sql).digest('hex'));
       expect(row.finished_at).not.toBeNull();
     }
-    const status = spawnSync(process.execPath, [join(repoRoot, 'node_modules/prisma/build/index.js'), 'migrate', 'status'], {
-      cwd: adminServiceDir,
-      env: { ...process.env, DATABASE_URL: db.url, CHECKPOINT_DISABLE: '1' },
-      encoding: 'utf-8',
-    });
+    const status = spawnSync(
+      process.execPath,
+      [join(repoRoot, 'node_modules/prisma/build/index.js'), 'migrate', 'status'],
+      {
+        cwd: adminServiceDir,
+        env: { ...process.env, DATABASE_URL: db.url, CHECKPOINT_DISABLE: '1' },
+        encoding: 'utf-8',
+      },
+    );
     expect(status.stdout + status.stderr).toContain('Database schema is up to date');
     expect(status.status).toBe(0);
   });
@@ -70,7 +93,10 @@ describe('migrateDatabase on PostgreSQL', () => {
       await adminQuery(`CREATE SCHEMA "${role}" AUTHORIZATION "${role}"`, [], db.name);
       const url = new URL(db.url);
       url.username = role;
-      const result = await migrateDatabase({ target: { kind: 'postgres', url: url.toString(), schema: role }, migrationsDir: adminMigrations });
+      const result = await migrateDatabase({
+        target: { kind: 'postgres', url: url.toString(), schema: role },
+        migrationsDir: adminMigrations,
+      });
       expect(result.appliedMigrationNames).toEqual(migrationNames);
     } finally {
       await adminQuery(`DROP SCHEMA IF EXISTS "${role}" CASCADE`, [], db.name);
@@ -79,15 +105,21 @@ describe('migrateDatabase on PostgreSQL', () => {
   });
 
   it('rejects a schemaName that differs from the target and an empty migrations folder', async () => {
-    await expect(migrateDatabase({ target: target(), migrationsDir: adminMigrations, schemaName: 'other' })).rejects.toThrow(/differs/);
-    await expect(migrateDatabase({ target: target(), migrationsDir: join(adminMigrations, 'nope') })).rejects.toThrow(/No migrations/);
+    await expect(
+      migrateDatabase({ target: target(), migrationsDir: adminMigrations, schemaName: 'other' }),
+    ).rejects.toThrow(/differs/);
+    await expect(
+      migrateDatabase({ target: target(), migrationsDir: join(adminMigrations, 'nope') }),
+    ).rejects.toThrow(/No migrations/);
   });
 });
 
 describe('createDriverAdapter on PostgreSQL', () => {
   it('runs generated queries, raw SQL and transactions in the service schema', async () => {
     prisma = new PrismaClient({ adapter: createDriverAdapter(target()) });
-    await prisma.outboxEvent.create({ data: { id: 'e1', subject: 'admin.test.created.v1', payload: { a: 1 } } });
+    await prisma.outboxEvent.create({
+      data: { id: 'e1', subject: 'admin.test.created.v1', payload: { a: 1 } },
+    });
     expect((await prisma.outboxEvent.findUnique({ where: { id: 'e1' } }))?.payload).toEqual({ a: 1 });
 
     // Unqualified raw SQL resolves through the connection's search_path.
@@ -104,14 +136,25 @@ describe('createDriverAdapter on PostgreSQL', () => {
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
-    expect((await prisma.outboxEvent.findMany({ orderBy: { id: 'asc' } })).map((e) => e.id)).toEqual(['e1', 'e2']);
+    expect((await prisma.outboxEvent.findMany({ orderBy: { id: 'asc' } })).map((e) => e.id)).toEqual([
+      'e1',
+      'e2',
+    ]);
     expect(await prisma.processedEvent.count()).toBe(1);
-    await expect(prisma.processedEvent.create({ data: { consumer: 'c', eventId: 'e2' } })).rejects.toMatchObject({ code: 'P2002' });
+    await expect(
+      prisma.processedEvent.create({ data: { consumer: 'c', eventId: 'e2' } }),
+    ).rejects.toMatchObject({ code: 'P2002' });
   });
 
   it('checkReady answers ok on a live database and not ok on an unreachable one', async () => {
     expect(await checkReady(prisma)).toMatchObject({ ok: true });
-    const down = new PrismaClient({ adapter: createDriverAdapter({ kind: 'postgres', url: 'postgresql://postgres@127.0.0.1:1/x', schema: 'admin' }) });
+    const down = new PrismaClient({
+      adapter: createDriverAdapter({
+        kind: 'postgres',
+        url: 'postgresql://postgres@127.0.0.1:1/x',
+        schema: 'admin',
+      }),
+    });
     const result = await checkReady(down, 2000);
     expect(result.ok).toBe(false);
     await down.$disconnect();

@@ -5,7 +5,12 @@ import pg from 'pg';
 import type { DatabaseTarget } from './driver-adapter';
 import { assertSchemaName, parsePostgresUrl } from './connection';
 import { createPgMigrationFactory, ensureSchema } from './engine/pg-migration-factory';
-import { createSchemaEngine, discardEngineInstance, engineErrorMessage, isEnginePanic } from './engine/load-schema-engine';
+import {
+  createSchemaEngine,
+  discardEngineInstance,
+  engineErrorMessage,
+  isEnginePanic,
+} from './engine/load-schema-engine';
 import { ensurePgliteSchema, createPgliteMigrationFactory } from './pglite-adapter';
 import { noFilters, readMigrationsList } from './migrations-list';
 
@@ -63,9 +68,11 @@ export async function migrateDatabase(options: MigrateOptions): Promise<MigrateR
   const started = performance.now();
   const { target } = options;
   const schema = assertSchemaName(options.schemaName ?? target.schema);
-  if (schema !== target.schema) throw new Error(`schemaName "${schema}" differs from target.schema "${target.schema}"`);
+  if (schema !== target.schema)
+    throw new Error(`schemaName "${schema}" differs from target.schema "${target.schema}"`);
   const migrationsList = await readMigrationsList(options.migrationsDir);
-  if (migrationsList.migrationDirectories.length === 0) throw new Error(`No migrations found in ${options.migrationsDir}`);
+  if (migrationsList.migrationDirectories.length === 0)
+    throw new Error(`No migrations found in ${options.migrationsDir}`);
 
   const run = async () => {
     let base: SqlMigrationAwareDriverAdapterFactory;

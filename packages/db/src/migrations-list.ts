@@ -19,7 +19,12 @@ export async function readMigrationsList(baseDir: string, shadowDbInitScript = '
     migrationDirectories.push({ path: entry.name, migrationFile: { path: SCRIPT, content } });
   }
   migrationDirectories.sort((a, b) => a.path.localeCompare(b.path));
-  return { baseDir, lockfile: { path: LOCKFILE, content: lockContent }, migrationDirectories, shadowDbInitScript };
+  return {
+    baseDir,
+    lockfile: { path: LOCKFILE, content: lockContent },
+    migrationDirectories,
+    shadowDbInitScript,
+  };
 }
 
 export const noFilters = { externalTables: [], externalEnums: [] };

@@ -106,7 +106,11 @@ class ScopedPgliteAdapter implements SqlDriverAdapter {
   }
 }
 
-async function connectScoped(pglite: PGlite, schema: string, options: ScopedPgliteOptions): Promise<SqlDriverAdapter> {
+async function connectScoped(
+  pglite: PGlite,
+  schema: string,
+  options: ScopedPgliteOptions,
+): Promise<SqlDriverAdapter> {
   const inner = await new PrismaPGlite(pglite).connect();
   if (options.forSchemaEngine) retypeCharColumns(inner);
   return new ScopedPgliteAdapter(pglite, inner, assertSchemaName(schema));
@@ -118,11 +122,17 @@ export function createPgliteAdapterFactory(
   schema: string,
   options: ScopedPgliteOptions = {},
 ): SqlDriverAdapterFactory {
-  return { provider: 'postgres', adapterName: 'pglite-prisma-adapter', connect: () => connectScoped(pglite, schema, options) };
+  return {
+    provider: 'postgres',
+    adapterName: 'pglite-prisma-adapter',
+    connect: () => connectScoped(pglite, schema, options),
+  };
 }
 
 export async function ensurePgliteSchema(pglite: PGlite, schema: string): Promise<void> {
-  await sessionOf(pglite).lock.runExclusive(() => pglite.exec(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(assertSchemaName(schema))}`));
+  await sessionOf(pglite).lock.runExclusive(() =>
+    pglite.exec(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(assertSchemaName(schema))}`),
+  );
 }
 
 /**

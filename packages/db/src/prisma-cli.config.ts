@@ -28,7 +28,8 @@ export function servicePrismaConfig(serviceDir: string, schema: string): ReturnT
   const datasource: PrismaConfig['datasource'] = {
     url: urlForSchema(process.env.DATABASE_URL || DEFAULT_DATABASE_URL, schema),
   };
-  if (process.env.SHADOW_DATABASE_URL) datasource.shadowDatabaseUrl = urlForSchema(process.env.SHADOW_DATABASE_URL, schema);
+  if (process.env.SHADOW_DATABASE_URL)
+    datasource.shadowDatabaseUrl = urlForSchema(process.env.SHADOW_DATABASE_URL, schema);
   return defineConfig({
     schema: join(serviceDir, 'prisma', 'schema.prisma'),
     migrations: { path: join(serviceDir, 'prisma', 'migrations') },

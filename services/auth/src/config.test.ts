@@ -13,14 +13,20 @@ describe('auth config', () => {
   it('accepts one-line PEM keys and refuses half a pair', () => {
     const k = generateSigningKeys();
     const oneLine = (s: string) => s.replace(/\n/g, '\\n');
-    const cfg = loadAuthConfig({ ...base, AUTH_PRIVATE_KEY: oneLine(k.privateKey), AUTH_PUBLIC_KEY: oneLine(k.publicKey) });
+    const cfg = loadAuthConfig({
+      ...base,
+      AUTH_PRIVATE_KEY: oneLine(k.privateKey),
+      AUTH_PUBLIC_KEY: oneLine(k.publicKey),
+    });
     expect(cfg.AUTH_PRIVATE_KEY).toBe(k.privateKey);
     expect(() => loadAuthConfig({ ...base, AUTH_PRIVATE_KEY: k.privateKey })).toThrow(/AUTH_PUBLIC_KEY/);
   });
 
   it('refuses the dev mailbox together with SMTP, and half of the admin pair', () => {
     const dir = { ...base, KEYS_DIR: 'k' };
-    expect(() => loadAuthConfig({ ...dir, DEV_MAILBOX: 'true', SMTP_URL: 'smtp://x:25' })).toThrow(/DEV_MAILBOX/);
+    expect(() => loadAuthConfig({ ...dir, DEV_MAILBOX: 'true', SMTP_URL: 'smtp://x:25' })).toThrow(
+      /DEV_MAILBOX/,
+    );
     expect(() => loadAuthConfig({ ...dir, ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_PASSWORD/);
   });
 });

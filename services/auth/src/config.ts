@@ -34,7 +34,10 @@ export const authEnvSchema = z
     KEYS_DIR: z.string().min(1).optional(),
     /** The product's public origin, used for links in emails. */
     APP_ORIGIN: z.url().default('http://localhost:8080'),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be smtp:// or smtps://').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be smtp:// or smtps://')
+      .optional(),
     MAIL_FROM: z.string().min(3).default('Noek <no-reply@noek.localhost>'),
     SUPPORT_EMAIL: z.email().default('support@noek.app'),
     /** Serve /api/auth/dev/mailbox (single-machine mode only; needs no SMTP_URL). */
@@ -69,7 +72,11 @@ export const authEnvSchema = z
     }
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
       const missing = env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL';
-      ctx.addIssue({ code: 'custom', path: [missing], message: 'is required when the other admin variable is set' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'is required when the other admin variable is set',
+      });
     }
   });
 
@@ -82,7 +89,10 @@ export function loadAuthConfig(env: Record<string, string | undefined> = process
 /** `npm run admin:create -w @noek/auth`: where the database is and who becomes admin. */
 export const adminCliEnvSchema = z.object({
   /** Real PostgreSQL; when unset, the embedded database of `npm start` under DATA_DIR (product stopped). */
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   DATA_DIR: z.string().default('.data'),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),

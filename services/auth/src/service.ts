@@ -55,13 +55,21 @@ export function authSettings(config: AuthConfig): AuthSettings {
 export function createAuthService(deps: AuthServiceDeps): AuthService {
   const { config, db, logger } = deps;
   const settings = authSettings(config);
-  const devMailbox = !deps.mailer && !config.SMTP_URL ? createDevMailbox({ log: logger, logLinks: config.NODE_ENV !== 'production' }) : null;
+  const devMailbox =
+    !deps.mailer && !config.SMTP_URL
+      ? createDevMailbox({ log: logger, logLinks: config.NODE_ENV !== 'production' })
+      : null;
   const mailer =
     deps.mailer ??
-    (config.SMTP_URL ? createSmtpMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }) : devMailbox!.mailer);
+    (config.SMTP_URL
+      ? createSmtpMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM })
+      : devMailbox!.mailer);
   const ctx: AuthContext = {
     db,
-    signer: createTokenSigner(deps.keys, { accessTtlSec: settings.accessTtlSec, handoffTtlSec: settings.handoffTtlSec }),
+    signer: createTokenSigner(deps.keys, {
+      accessTtlSec: settings.accessTtlSec,
+      handoffTtlSec: settings.handoffTtlSec,
+    }),
     mailer,
     limiters: createAuthLimiters(config.AUTH_RATE_LIMIT_SCALE),
     settings,

@@ -22,7 +22,10 @@ async function call(method: string, path: string, body?: unknown, init: RequestI
     method,
     credentials: 'include',
     ...init,
-    headers: { ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...(init.headers ?? {}) },
+    headers: {
+      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...(init.headers ?? {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw apiError(res.status, await res.text().catch(() => ''), res.statusText);
@@ -39,19 +42,26 @@ export const chatApi = {
       (v) => conversationListResponseSchema.parse(v),
     ),
   get: async (id: number) => json(await call('GET', `${base}/${id}`), (v) => conversationSchema.parse(v)),
-  archived: async () => json(await call('GET', `${base}/archived`), (v) => conversationListResponseSchema.parse(v)),
+  archived: async () =>
+    json(await call('GET', `${base}/archived`), (v) => conversationListResponseSchema.parse(v)),
   create: async (userId: string, title = 'New Chat') =>
     json(await call('POST', base, { title, userId }), (v) => conversationSchema.parse(v)),
   rename: async (id: number, title: string) =>
     json(await call('PATCH', `${base}/${id}`, { title }), (v) => conversationSchema.parse(v)),
   remove: async (id: number) => void (await call('DELETE', `${base}/${id}`)),
-  archive: async (id: number) => json(await call('POST', `${base}/${id}/archive`), (v) => conversationSchema.parse(v)),
-  unarchive: async (id: number) => json(await call('POST', `${base}/${id}/unarchive`), (v) => conversationSchema.parse(v)),
-  archiveAll: async () => json(await call('POST', `${base}/archive-all`), (v) => archiveAllResponseSchema.parse(v)),
-  messages: async (id: number) => json(await call('GET', `${base}/${id}/messages`), (v) => messageListResponseSchema.parse(v)),
+  archive: async (id: number) =>
+    json(await call('POST', `${base}/${id}/archive`), (v) => conversationSchema.parse(v)),
+  unarchive: async (id: number) =>
+    json(await call('POST', `${base}/${id}/unarchive`), (v) => conversationSchema.parse(v)),
+  archiveAll: async () =>
+    json(await call('POST', `${base}/archive-all`), (v) => archiveAllResponseSchema.parse(v)),
+  messages: async (id: number) =>
+    json(await call('GET', `${base}/${id}/messages`), (v) => messageListResponseSchema.parse(v)),
   settings: async () => json(await call('GET', `${base}/settings`), (v) => chatSettingsSchema.parse(v)),
   stop: async (conversationId: number, messageId: number) =>
-    json(await call('POST', `${base}/${conversationId}/messages/${messageId}/stop`), (v) => messageSchema.parse(v)),
+    json(await call('POST', `${base}/${conversationId}/messages/${messageId}/stop`), (v) =>
+      messageSchema.parse(v),
+    ),
 };
 
 export type StreamHandler = (event: StreamEvent) => void;
@@ -73,11 +83,26 @@ const sse = { Accept: 'text/event-stream' };
 
 export const streamApi = {
   send: async (conversationId: number, content: string, onEvent: StreamHandler, signal: AbortSignal) =>
-    consume(await call('POST', `${base}/${conversationId}/messages`, { content }, { headers: sse, signal }), onEvent),
+    consume(
+      await call('POST', `${base}/${conversationId}/messages`, { content }, { headers: sse, signal }),
+      onEvent,
+    ),
   retry: async (conversationId: number, messageId: number, onEvent: StreamHandler, signal: AbortSignal) =>
-    consume(await call('POST', `${base}/${conversationId}/messages/${messageId}/retry`, undefined, { headers: sse, signal }), onEvent),
+    consume(
+      await call('POST', `${base}/${conversationId}/messages/${messageId}/retry`, undefined, {
+        headers: sse,
+        signal,
+      }),
+      onEvent,
+    ),
   follow: async (conversationId: number, messageId: number, onEvent: StreamHandler, signal: AbortSignal) =>
-    consume(await call('GET', `${base}/${conversationId}/messages/${messageId}/stream`, undefined, { headers: sse, signal }), onEvent),
+    consume(
+      await call('GET', `${base}/${conversationId}/messages/${messageId}/stream`, undefined, {
+        headers: sse,
+        signal,
+      }),
+      onEvent,
+    ),
 };
 
 export type { Conversation };

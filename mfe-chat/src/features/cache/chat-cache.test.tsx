@@ -2,8 +2,23 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Conversation, Message } from '@noek/contracts';
 import { chatCache } from './chat-cache';
 
-const conv = (id: number): Conversation => ({ id, title: `c${id}`, userId: 'u', createdAt: '', updatedAt: '', archivedAt: null, funMode: false });
-const msg = (id: number): Message => ({ id, conversationId: 1, role: 'user', content: `m${id}`, createdAt: '', status: 'complete' });
+const conv = (id: number): Conversation => ({
+  id,
+  title: `c${id}`,
+  userId: 'u',
+  createdAt: '',
+  updatedAt: '',
+  archivedAt: null,
+  funMode: false,
+});
+const msg = (id: number): Message => ({
+  id,
+  conversationId: 1,
+  role: 'user',
+  content: `m${id}`,
+  createdAt: '',
+  status: 'complete',
+});
 
 describe('chatCache', () => {
   beforeEach(() => localStorage.clear());
@@ -23,7 +38,11 @@ describe('chatCache', () => {
   });
 
   it('keeps only the tail of a long conversation and survives bad JSON', () => {
-    chatCache.setMessages('u1', 1, Array.from({ length: 500 }, (_, i) => msg(i)));
+    chatCache.setMessages(
+      'u1',
+      1,
+      Array.from({ length: 500 }, (_, i) => msg(i)),
+    );
     expect(chatCache.messages('u1', 1)?.length).toBe(200);
     localStorage.setItem('noek:conversations:u2', '{bad');
     expect(chatCache.conversations('u2')).toBeUndefined();

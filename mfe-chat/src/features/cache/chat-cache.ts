@@ -36,13 +36,18 @@ const MAX_CACHED_MESSAGES = 200;
 export const chatCache = {
   conversations: (userId: string) => read<Conversation[]>(storageKeys.conversations(userId)),
   setConversations: (userId: string, list: Conversation[]) => write(storageKeys.conversations(userId), list),
-  messages: (userId: string, conversationId: number) => read<Message[]>(storageKeys.messages(userId, conversationId)),
+  messages: (userId: string, conversationId: number) =>
+    read<Message[]>(storageKeys.messages(userId, conversationId)),
   setMessages: (userId: string, conversationId: number, list: Message[]) =>
     write(storageKeys.messages(userId, conversationId), list.slice(-MAX_CACHED_MESSAGES)),
   /** Spec §4: a deleted conversation is also removed from the local cache. */
   forgetConversation(userId: string, conversationId: number) {
     remove(storageKeys.messages(userId, conversationId));
     const list = read<Conversation[]>(storageKeys.conversations(userId));
-    if (list) write(storageKeys.conversations(userId), list.filter((c) => c.id !== conversationId));
+    if (list)
+      write(
+        storageKeys.conversations(userId),
+        list.filter((c) => c.id !== conversationId),
+      );
   },
 };

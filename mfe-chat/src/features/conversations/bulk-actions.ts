@@ -4,7 +4,12 @@ import type { Conversation } from '@noek/contracts';
  * Spec §7: bulk delete, archive and restore are one call per conversation. Runs them all (a few at a
  * time), answers the ids that succeeded; failures are only logged (spec §8).
  */
-export async function forEachConversation(ids: number[], action: (id: number) => Promise<unknown>, label: string, concurrency = 4): Promise<number[]> {
+export async function forEachConversation(
+  ids: number[],
+  action: (id: number) => Promise<unknown>,
+  label: string,
+  concurrency = 4,
+): Promise<number[]> {
   const done: number[] = [];
   const queue = [...ids];
   const worker = async () => {

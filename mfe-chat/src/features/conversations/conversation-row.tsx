@@ -55,7 +55,11 @@ export function ConversationRow(p: ConversationRowProps) {
   };
 
   return (
-    <li className={`chat-conv ${p.active ? 'chat-conv--active' : ''}`} data-testid="conversation-row" data-id={conversation.id}>
+    <li
+      className={`chat-conv ${p.active ? 'chat-conv--active' : ''}`}
+      data-testid="conversation-row"
+      data-id={conversation.id}
+    >
       {p.selectMode && (
         <input
           type="checkbox"
@@ -76,7 +80,13 @@ export function ConversationRow(p: ConversationRowProps) {
           onBlur={finish}
         />
       ) : (
-        <button type="button" className="chat-conv__open" onClick={p.onOpen} onDoubleClick={startEdit} title={conversation.title}>
+        <button
+          type="button"
+          className="chat-conv__open"
+          onClick={p.onOpen}
+          onDoubleClick={startEdit}
+          title={conversation.title}
+        >
           <span className="chat-conv__title">{conversation.title}</span>
           <span className="chat-conv__time">{relativeTimeLabel(conversation.updatedAt, p.now)}</span>
         </button>
@@ -94,7 +104,12 @@ export function ConversationRow(p: ConversationRowProps) {
           >
             <Icon name={copied ? 'check' : 'link'} />
           </button>
-          <button type="button" aria-label={p.archived ? 'Restore' : 'Archive'} title={p.archived ? 'Restore' : 'Archive'} onClick={p.onArchiveToggle}>
+          <button
+            type="button"
+            aria-label={p.archived ? 'Restore' : 'Archive'}
+            title={p.archived ? 'Restore' : 'Archive'}
+            onClick={p.onArchiveToggle}
+          >
             <Icon name={p.archived ? 'restore' : 'archive'} />
           </button>
           <button type="button" aria-label="Delete" title="Delete" onClick={p.onDelete}>

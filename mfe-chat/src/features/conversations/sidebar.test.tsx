@@ -8,9 +8,11 @@ const setup = (init: Parameters<typeof createFakeChatServer>[0]) => {
   server = createFakeChatServer(init);
   vi.stubGlobal('fetch', vi.fn(server.fetch));
 };
-const calls = (method: string, re: RegExp) => server.calls.filter((c) => c.method === method && re.test(c.path));
+const calls = (method: string, re: RegExp) =>
+  server.calls.filter((c) => c.method === method && re.test(c.path));
 const rows = () => screen.queryAllByTestId('conversation-row');
-const confirmDialog = async (label: string) => fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: label }));
+const confirmDialog = async (label: string) =>
+  fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: label }));
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -31,7 +33,10 @@ describe('sidebar', () => {
   });
 
   it('fetches the archive only when its tab is opened', async () => {
-    setup({ active: [makeConversation(1)], archived: [makeConversation(2, { archivedAt: new Date().toISOString() })] });
+    setup({
+      active: [makeConversation(1)],
+      archived: [makeConversation(2, { archivedAt: new Date().toISOString() })],
+    });
     renderChat();
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(calls('GET', /\/archived/)).toHaveLength(0);
@@ -48,7 +53,11 @@ describe('sidebar', () => {
     const boxes = () => screen.getAllByRole('checkbox') as HTMLInputElement[];
     for (const box of boxes().slice(0, 10)) fireEvent.click(box);
     expect(screen.getByTestId('selected-count').textContent).toBe('10/10');
-    expect(boxes().slice(10).every((b) => b.disabled)).toBe(true);
+    expect(
+      boxes()
+        .slice(10)
+        .every((b) => b.disabled),
+    ).toBe(true);
     fireEvent.click(boxes()[11]!);
     expect(boxes()[11]!.checked).toBe(false);
     fireEvent.click(boxes()[0]!);
@@ -68,7 +77,13 @@ describe('sidebar', () => {
     expect(calls('DELETE', /./)).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Delete Selected' }));
     await confirmDialog('Delete');
-    await waitFor(() => expect(calls('DELETE', /./).map((c) => c.path).sort()).toEqual(['/api/conversations/1', '/api/conversations/3']));
+    await waitFor(() =>
+      expect(
+        calls('DELETE', /./)
+          .map((c) => c.path)
+          .sort(),
+      ).toEqual(['/api/conversations/1', '/api/conversations/3']),
+    );
     await waitFor(() => expect(rows()).toHaveLength(2));
   });
 
@@ -131,7 +146,10 @@ describe('sidebar', () => {
 
   it('copy link falls back to execCommand when the Clipboard API is refused', async () => {
     setup({ active: [makeConversation(7)] });
-    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: vi.fn().mockRejectedValue(new Error('denied')) } });
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: vi.fn().mockRejectedValue(new Error('denied')) },
+    });
     const exec = vi.fn().mockReturnValue(true);
     Object.defineProperty(document, 'execCommand', { configurable: true, value: exec });
     const { host } = renderChat();
@@ -161,6 +179,8 @@ describe('sidebar', () => {
     await waitFor(() => expect(rows()).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await confirmDialog('Delete');
-    await waitFor(() => expect(localStorage.getItem('noek:messages:00000000-0000-4000-8000-000000000001:5')).toBeNull());
+    await waitFor(() =>
+      expect(localStorage.getItem('noek:messages:00000000-0000-4000-8000-000000000001:5')).toBeNull(),
+    );
   });
 });

@@ -34,7 +34,10 @@ export function Sidebar({ userId, activeId, open, onSelect, onNewChat, onActiveG
   const active = useActiveConversations(userId);
   const archived = useArchivedConversations(tab === 'archive');
   const list: Conversation[] = tab === 'active' ? active.list : (archived.data ?? []);
-  const loadError = tab === 'active' ? active.query.isError && 'Failed to fetch conversations' : archived.isError && 'Failed to fetch archived conversations';
+  const loadError =
+    tab === 'active'
+      ? active.query.isError && 'Failed to fetch conversations'
+      : archived.isError && 'Failed to fetch archived conversations';
 
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 60_000);
@@ -76,7 +79,15 @@ export function Sidebar({ userId, activeId, open, onSelect, onNewChat, onActiveG
     }
   };
   const remove = async (c: Conversation) => {
-    if (!(await confirm({ title: 'Delete this conversation?', message: `"${c.title}" will be deleted permanently.`, confirmLabel: 'Delete', danger: true }))) return;
+    if (
+      !(await confirm({
+        title: 'Delete this conversation?',
+        message: `"${c.title}" will be deleted permanently.`,
+        confirmLabel: 'Delete',
+        danger: true,
+      }))
+    )
+      return;
     gone(await forEachConversation([c.id], chatApi.remove, 'Delete'), true);
   };
 
@@ -91,24 +102,53 @@ export function Sidebar({ userId, activeId, open, onSelect, onNewChat, onActiveG
       gone(ids(active.list), false);
     },
     restoreAll: async () => {
-      if (!(await confirm({ title: 'Restore all archived conversations?', confirmLabel: 'Restore All' }))) return;
+      if (!(await confirm({ title: 'Restore all archived conversations?', confirmLabel: 'Restore All' })))
+        return;
       gone(await forEachConversation(ids(list), chatApi.unarchive, 'Restore'), false);
     },
     deleteAll: async () => {
       const where = tab === 'archive' ? 'archived' : 'active';
-      if (!(await confirm({ title: `Delete all ${where} conversations?`, message: 'They will be deleted permanently.', confirmLabel: 'Delete All', danger: true }))) return;
+      if (
+        !(await confirm({
+          title: `Delete all ${where} conversations?`,
+          message: 'They will be deleted permanently.',
+          confirmLabel: 'Delete All',
+          danger: true,
+        }))
+      )
+        return;
       gone(await forEachConversation(ids(list), chatApi.remove, 'Delete'), true);
     },
     archiveSelected: async () => {
-      if (!(await confirm({ title: `Archive ${selected.size} selected conversations?`, confirmLabel: 'Archive' }))) return;
+      if (
+        !(await confirm({
+          title: `Archive ${selected.size} selected conversations?`,
+          confirmLabel: 'Archive',
+        }))
+      )
+        return;
       gone(await forEachConversation([...selected], chatApi.archive, 'Archive'), false);
     },
     restoreSelected: async () => {
-      if (!(await confirm({ title: `Restore ${selected.size} selected conversations?`, confirmLabel: 'Restore' }))) return;
+      if (
+        !(await confirm({
+          title: `Restore ${selected.size} selected conversations?`,
+          confirmLabel: 'Restore',
+        }))
+      )
+        return;
       gone(await forEachConversation([...selected], chatApi.unarchive, 'Restore'), false);
     },
     deleteSelected: async () => {
-      if (!(await confirm({ title: `Delete ${selected.size} selected conversations?`, message: 'They will be deleted permanently.', confirmLabel: 'Delete', danger: true }))) return;
+      if (
+        !(await confirm({
+          title: `Delete ${selected.size} selected conversations?`,
+          message: 'They will be deleted permanently.',
+          confirmLabel: 'Delete',
+          danger: true,
+        }))
+      )
+        return;
       gone(await forEachConversation([...selected], chatApi.remove, 'Delete'), true);
     },
   };
@@ -119,7 +159,9 @@ export function Sidebar({ userId, activeId, open, onSelect, onNewChat, onActiveG
   useEffect(() => {
     const el = sentinel.current;
     if (!el || tab !== 'active' || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
-    const io = new IntersectionObserver((entries) => entries[0]?.isIntersecting && !isFetchingNextPage && void fetchNextPage());
+    const io = new IntersectionObserver(
+      (entries) => entries[0]?.isIntersecting && !isFetchingNextPage && void fetchNextPage(),
+    );
     io.observe(el);
     return () => io.disconnect();
   }, [tab, hasNextPage, isFetchingNextPage, fetchNextPage]);
@@ -133,37 +175,97 @@ export function Sidebar({ userId, activeId, open, onSelect, onNewChat, onActiveG
       </button>
       <div className="chat-tabs" role="tablist">
         {(['active', 'archive'] as const).map((t) => (
-          <button key={t} type="button" role="tab" aria-selected={tab === t} className={tab === t ? 'chat-tab chat-tab--on' : 'chat-tab'} onClick={() => switchTab(t)}>
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            aria-selected={tab === t}
+            className={tab === t ? 'chat-tab chat-tab--on' : 'chat-tab'}
+            onClick={() => switchTab(t)}
+          >
             {t === 'active' ? 'Active' : 'Archive'}
           </button>
         ))}
       </div>
       <div className="chat-bulk">
-        <button type="button" className="noek-btn noek-btn-ghost" aria-pressed={selectMode} onClick={() => (setSelectMode(!selectMode), setSelected(new Set()))}>
+        <button
+          type="button"
+          className="noek-btn noek-btn-ghost"
+          aria-pressed={selectMode}
+          onClick={() => (setSelectMode(!selectMode), setSelected(new Set()))}
+        >
           {selectMode ? 'Cancel' : 'Select'}
         </button>
         {selectMode ? (
           <>
-            <span className="noek-muted" data-testid="selected-count">{selected.size}/10</span>
+            <span className="noek-muted" data-testid="selected-count">
+              {selected.size}/10
+            </span>
             {tab === 'active' ? (
-              <button type="button" className="noek-btn noek-btn-ghost" disabled={selected.size === 0} onClick={() => void bulk.archiveSelected()}>Archive Selected</button>
+              <button
+                type="button"
+                className="noek-btn noek-btn-ghost"
+                disabled={selected.size === 0}
+                onClick={() => void bulk.archiveSelected()}
+              >
+                Archive Selected
+              </button>
             ) : (
-              <button type="button" className="noek-btn noek-btn-ghost" disabled={selected.size === 0} onClick={() => void bulk.restoreSelected()}>Restore Selected</button>
+              <button
+                type="button"
+                className="noek-btn noek-btn-ghost"
+                disabled={selected.size === 0}
+                onClick={() => void bulk.restoreSelected()}
+              >
+                Restore Selected
+              </button>
             )}
-            <button type="button" className="noek-btn noek-btn-ghost" disabled={selected.size === 0} onClick={() => void bulk.deleteSelected()}>Delete Selected</button>
+            <button
+              type="button"
+              className="noek-btn noek-btn-ghost"
+              disabled={selected.size === 0}
+              onClick={() => void bulk.deleteSelected()}
+            >
+              Delete Selected
+            </button>
           </>
         ) : (
           <>
             {tab === 'active' ? (
-              <button type="button" className="noek-btn noek-btn-ghost" disabled={list.length === 0} onClick={() => void bulk.archiveAll()}>Archive All</button>
+              <button
+                type="button"
+                className="noek-btn noek-btn-ghost"
+                disabled={list.length === 0}
+                onClick={() => void bulk.archiveAll()}
+              >
+                Archive All
+              </button>
             ) : (
-              <button type="button" className="noek-btn noek-btn-ghost" disabled={list.length === 0} onClick={() => void bulk.restoreAll()}>Restore All</button>
+              <button
+                type="button"
+                className="noek-btn noek-btn-ghost"
+                disabled={list.length === 0}
+                onClick={() => void bulk.restoreAll()}
+              >
+                Restore All
+              </button>
             )}
-            <button type="button" className="noek-btn noek-btn-ghost" disabled={list.length === 0} onClick={() => void bulk.deleteAll()}>Delete All</button>
+            <button
+              type="button"
+              className="noek-btn noek-btn-ghost"
+              disabled={list.length === 0}
+              onClick={() => void bulk.deleteAll()}
+            >
+              Delete All
+            </button>
           </>
         )}
       </div>
-      {loadError && <p className="chat-error" role="alert">{loadError}</p>}
+      {loadError && (
+        <p className="chat-error" role="alert">
+          {loadError}
+        </p>
+      )}
       <ul className="chat-conv-list">
         {list.map((c) => (
           <ConversationRow
@@ -192,7 +294,9 @@ export function Sidebar({ userId, activeId, open, onSelect, onNewChat, onActiveG
         )}
       </ul>
       <footer className="chat-sidebar__footer">
-        <span className="chat-avatar" aria-hidden="true">U</span>
+        <span className="chat-avatar" aria-hidden="true">
+          U
+        </span>
         <span>
           <strong>User</strong>
           <br />

@@ -13,7 +13,10 @@ const ConfirmContext = createContext<Ask>(() => Promise.resolve(false));
 /** Spec §5: destructive and bulk actions ask first. One dialog at a time; Escape cancels. */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
   const [pending, setPending] = useState<(ConfirmRequest & { resolve: (ok: boolean) => void }) | null>(null);
-  const ask = useCallback<Ask>((request) => new Promise((resolve) => setPending({ ...request, resolve })), []);
+  const ask = useCallback<Ask>(
+    (request) => new Promise((resolve) => setPending({ ...request, resolve })),
+    [],
+  );
   const close = (ok: boolean) => {
     pending?.resolve(ok);
     setPending(null);

@@ -25,7 +25,12 @@ export interface ChatHeaderProps {
 export function ChatHeader(p: ChatHeaderProps) {
   return (
     <header className="chat-header">
-      <button type="button" className="chat-header__menu noek-btn noek-btn-ghost" aria-label="Toggle sidebar" onClick={p.onToggleSidebar}>
+      <button
+        type="button"
+        className="chat-header__menu noek-btn noek-btn-ghost"
+        aria-label="Toggle sidebar"
+        onClick={p.onToggleSidebar}
+      >
         <Icon name="menu" size={18} />
       </button>
       <span className="chat-header__logo" aria-label="Noek">
@@ -48,17 +53,33 @@ export function ChatHeader(p: ChatHeaderProps) {
         <span className="chat-account__email">{p.user.email}</span>
       </button>
       {p.hasConversation && (
-        <button type="button" className="noek-btn noek-btn-ghost" aria-label="Clear conversation" title="Clear conversation" onClick={p.onClear}>
+        <button
+          type="button"
+          className="noek-btn noek-btn-ghost"
+          aria-label="Clear conversation"
+          title="Clear conversation"
+          onClick={p.onClear}
+        >
           <Icon name="clear" />
         </button>
       )}
       <ThemeToggle />
       {p.onOpenAdmin && (
-        <button type="button" className="noek-btn noek-btn-outline chat-header__admin" onClick={p.onOpenAdmin}>
+        <button
+          type="button"
+          className="noek-btn noek-btn-outline chat-header__admin"
+          onClick={p.onOpenAdmin}
+        >
           Admin
         </button>
       )}
-      <button type="button" className="noek-btn noek-btn-ghost" aria-label="Sign out" title="Sign out" onClick={p.onSignOut}>
+      <button
+        type="button"
+        className="noek-btn noek-btn-ghost"
+        aria-label="Sign out"
+        title="Sign out"
+        onClick={p.onSignOut}
+      >
         <Icon name="signOut" />
       </button>
     </header>

@@ -27,7 +27,13 @@ export function CodeBlock({ lang, text }: { lang: string; text: string }) {
       <pre>
         <code>
           {highlight(text, lang).map((t, i) =>
-            t.kind === 'plain' ? t.text : <span key={i} className={`tok-${t.kind}`}>{t.text}</span>,
+            t.kind === 'plain' ? (
+              t.text
+            ) : (
+              <span key={i} className={`tok-${t.kind}`}>
+                {t.text}
+              </span>
+            ),
           )}
         </code>
       </pre>

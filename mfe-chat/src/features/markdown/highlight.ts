@@ -18,7 +18,23 @@ const KEYWORDS = new Set(
   ).split(' '),
 );
 
-const HASH_COMMENT_LANGS = new Set(['py', 'python', 'sh', 'bash', 'shell', 'zsh', 'rb', 'ruby', 'yaml', 'yml', 'toml', 'r', 'perl', 'dockerfile', 'makefile']);
+const HASH_COMMENT_LANGS = new Set([
+  'py',
+  'python',
+  'sh',
+  'bash',
+  'shell',
+  'zsh',
+  'rb',
+  'ruby',
+  'yaml',
+  'yml',
+  'toml',
+  'r',
+  'perl',
+  'dockerfile',
+  'makefile',
+]);
 
 export function highlight(code: string, lang: string): Token[] {
   const hashComments = HASH_COMMENT_LANGS.has(lang);

@@ -12,7 +12,8 @@ describe('Markdown renders the XSS corpus inert', () => {
     for (const el of container.querySelectorAll('*')) {
       for (const attr of el.getAttributeNames()) expect(attr.startsWith('on')).toBe(false);
     }
-    for (const a of container.querySelectorAll('a')) expect(a.getAttribute('href')).toMatch(/^(https?:|mailto:|\/|#)/);
+    for (const a of container.querySelectorAll('a'))
+      expect(a.getAttribute('href')).toMatch(/^(https?:|mailto:|\/|#)/);
     expect((window as { __xss?: number }).__xss).toBeUndefined();
   });
 

@@ -75,7 +75,8 @@ function parseBlocks(lines: string[]): Block[] {
     }
     if (QUOTE.test(line)) {
       const inner: string[] = [];
-      while (i < lines.length && QUOTE.test(lines[i] ?? '')) inner.push(QUOTE.exec(lines[i++] ?? '')?.[1] ?? '');
+      while (i < lines.length && QUOTE.test(lines[i] ?? ''))
+        inner.push(QUOTE.exec(lines[i++] ?? '')?.[1] ?? '');
       blocks.push({ kind: 'quote', children: parseBlocks(inner) });
       continue;
     }
@@ -133,11 +134,17 @@ function joinLines(lines: string[]): Inline[] {
 }
 
 const INLINE_RULES: { re: RegExp; make: (m: RegExpExecArray) => Inline }[] = [
-  { re: /^(`+)([\s\S]*?[^`])\1(?!`)/, make: (m) => ({ kind: 'code', text: (m[2] ?? '').trim() || (m[2] ?? '') }) },
+  {
+    re: /^(`+)([\s\S]*?[^`])\1(?!`)/,
+    make: (m) => ({ kind: 'code', text: (m[2] ?? '').trim() || (m[2] ?? '') }),
+  },
   { re: /^\*\*(?=\S)([\s\S]*?\S)\*\*/, make: (m) => ({ kind: 'strong', children: parseInline(m[1] ?? '') }) },
   { re: /^__(?=\S)([\s\S]*?\S)__/, make: (m) => ({ kind: 'strong', children: parseInline(m[1] ?? '') }) },
   { re: /^~~(?=\S)([\s\S]*?\S)~~/, make: (m) => ({ kind: 'del', children: parseInline(m[1] ?? '') }) },
-  { re: /^\*(?=[^\s*])([\s\S]*?[^\s*])\*(?!\*)/, make: (m) => ({ kind: 'em', children: parseInline(m[1] ?? '') }) },
+  {
+    re: /^\*(?=[^\s*])([\s\S]*?[^\s*])\*(?!\*)/,
+    make: (m) => ({ kind: 'em', children: parseInline(m[1] ?? '') }),
+  },
   { re: /^_(?=\S)([\s\S]*?\S)_(?!\w)/, make: (m) => ({ kind: 'em', children: parseInline(m[1] ?? '') }) },
   {
     re: /^\[([^\]]*)\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/,
@@ -148,7 +155,10 @@ const INLINE_RULES: { re: RegExp; make: (m: RegExpExecArray) => Inline }[] = [
       return href ? { kind: 'link', href, children } : { kind: 'text', text: m[0] };
     },
   },
-  { re: /^https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"]/, make: (m) => ({ kind: 'link', href: m[0], children: [{ kind: 'text', text: m[0] }] }) },
+  {
+    re: /^https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"]/,
+    make: (m) => ({ kind: 'link', href: m[0], children: [{ kind: 'text', text: m[0] }] }),
+  },
 ];
 
 export function parseInline(text: string): Inline[] {

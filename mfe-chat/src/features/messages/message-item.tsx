@@ -20,17 +20,24 @@ export interface MessageItemProps {
 export const MessageItem = memo(function MessageItem({ message, notice, onRetry }: MessageItemProps) {
   const broken = message.status === 'interrupted' || message.status === 'failed';
   return (
-    <article className={`chat-msg chat-msg--${message.role}`} data-status={message.status} data-testid="chat-message">
+    <article
+      className={`chat-msg chat-msg--${message.role}`}
+      data-status={message.status}
+      data-testid="chat-message"
+    >
       <header className="chat-msg__meta">
         <span className="chat-msg__role">{ROLE_LABEL[message.role]}</span>
         <time dateTime={message.createdAt}>{hourMinute(message.createdAt)}</time>
       </header>
-      <div className="chat-msg__body">
-        {message.content ? <Markdown text={message.content} /> : null}
-      </div>
+      <div className="chat-msg__body">{message.content ? <Markdown text={message.content} /> : null}</div>
       {broken && (
         <div className="chat-msg__notice" role="status">
-          <span>{notice ?? (message.status === 'failed' ? 'The reply failed.' : 'The reply was interrupted; what was written is kept.')}</span>
+          <span>
+            {notice ??
+              (message.status === 'failed'
+                ? 'The reply failed.'
+                : 'The reply was interrupted; what was written is kept.')}
+          </span>
           {onRetry && (
             <button type="button" className="noek-btn noek-btn-outline" onClick={onRetry}>
               Retry
@@ -44,7 +51,12 @@ export const MessageItem = memo(function MessageItem({ message, notice, onRetry 
 
 export function TypingIndicator() {
   return (
-    <div className="chat-typing" role="status" aria-label="Assistant is typing" data-testid="typing-indicator">
+    <div
+      className="chat-typing"
+      role="status"
+      aria-label="Assistant is typing"
+      data-testid="typing-indicator"
+    >
       <span />
       <span />
       <span />

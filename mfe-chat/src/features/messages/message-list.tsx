@@ -32,7 +32,8 @@ export function MessageList({ messages, typing, notices, onRetry }: MessageListP
     getItemKey: (i) => messages[i]?.id ?? 'typing',
   });
   const last = messages.at(-1);
-  const lastRetryable = last && last.role === 'assistant' && (last.status === 'failed' || last.status === 'interrupted');
+  const lastRetryable =
+    last && last.role === 'assistant' && (last.status === 'failed' || last.status === 'interrupted');
 
   const tail = `${count}:${last?.content.length ?? 0}`;
   useEffect(() => {
@@ -57,13 +58,21 @@ export function MessageList({ messages, typing, notices, onRetry }: MessageListP
               key={row.key}
               data-index={row.index}
               ref={virtualizer.measureElement}
-              style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start}px)` }}
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                width: '100%',
+                transform: `translateY(${row.start}px)`,
+              }}
             >
               {message ? (
                 <MessageItem
                   message={message}
                   notice={notices[message.id]}
-                  onRetry={lastRetryable && message.id === last.id && onRetry ? () => onRetry(message.id) : undefined}
+                  onRetry={
+                    lastRetryable && message.id === last.id && onRetry ? () => onRetry(message.id) : undefined
+                  }
                 />
               ) : (
                 <TypingIndicator />

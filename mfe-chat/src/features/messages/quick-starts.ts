@@ -6,11 +6,13 @@ export const QUICK_STARTS = [
   },
   {
     title: 'Explain a complex topic',
-    prompt: 'Explain a complex topic to me in simple terms, with an example. Start with how large language models work.',
+    prompt:
+      'Explain a complex topic to me in simple terms, with an example. Start with how large language models work.',
   },
   {
     title: 'Debug my code',
-    prompt: 'Help me debug my code. I will paste it with the error message; walk me through finding the cause.',
+    prompt:
+      'Help me debug my code. I will paste it with the error message; walk me through finding the cause.',
   },
   {
     title: 'Create a learning plan',

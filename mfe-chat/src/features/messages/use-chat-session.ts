@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, serverMessageOr, type ChatSettings, type Message, type StreamEvent } from '@noek/contracts';
+import {
+  ApiError,
+  serverMessageOr,
+  type ChatSettings,
+  type Message,
+  type StreamEvent,
+} from '@noek/contracts';
 import { chatApi, streamApi, type StreamHandler } from '../api/chat-api';
 import { chatCache } from '../cache/chat-cache';
 import { chatKeys } from '../api/query-keys';
@@ -28,7 +34,9 @@ export function useChatSession({ userId, conversationId, openConversation }: Cha
   const [awaitingFirstToken, setAwaiting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notices, setNotices] = useState<Record<number, string>>({});
-  const stream = useRef<{ conversationId: number; controller: AbortController; messageId?: number } | null>(null);
+  const stream = useRef<{ conversationId: number; controller: AbortController; messageId?: number } | null>(
+    null,
+  );
 
   const streamingHere = stream.current?.conversationId === conversationId && phase !== 'idle';
   const messages = useQuery({
@@ -44,11 +52,18 @@ export function useChatSession({ userId, conversationId, openConversation }: Cha
 
   const apply = useCallback(
     (id: number, event: StreamEvent) => {
-      qc.setQueryData<Message[]>(chatKeys.messages(id), (old) => applyStreamEvent((old ?? []).filter((m) => m.id > 0), event));
+      qc.setQueryData<Message[]>(chatKeys.messages(id), (old) =>
+        applyStreamEvent(
+          (old ?? []).filter((m) => m.id > 0),
+          event,
+        ),
+      );
       if (event.type === 'started' || (event.type === 'done' && event.conversation)) {
         const conversation = event.conversation;
         if (conversation) {
-          qc.setQueryData<ChatSettings>(chatKeys.settings, (s) => (s ? { ...s, funMode: conversation.funMode } : s));
+          qc.setQueryData<ChatSettings>(chatKeys.settings, (s) =>
+            s ? { ...s, funMode: conversation.funMode } : s,
+          );
           void qc.invalidateQueries({ queryKey: chatKeys.conversations });
         }
       }
@@ -60,7 +75,10 @@ export function useChatSession({ userId, conversationId, openConversation }: Cha
     async (id: number, start: Starter) => {
       stream.current?.controller.abort();
       const controller = new AbortController();
-      const current: { conversationId: number; controller: AbortController; messageId?: number } = { conversationId: id, controller };
+      const current: { conversationId: number; controller: AbortController; messageId?: number } = {
+        conversationId: id,
+        controller,
+      };
       stream.current = current;
       setPhase('sending');
       setAwaiting(true);
@@ -77,18 +95,24 @@ export function useChatSession({ userId, conversationId, openConversation }: Cha
               setPhase('streaming');
               if (event.type === 'snapshot' && event.assistantMessage.content) setAwaiting(false);
             } else if (event.type === 'token') setAwaiting(false);
-            else if (event.type === 'error') setNotices((n) => ({ ...n, [event.assistantMessage.id]: event.message }));
+            else if (event.type === 'error')
+              setNotices((n) => ({ ...n, [event.assistantMessage.id]: event.message }));
             if (event.type === 'done' || event.type === 'error') ended = true;
           },
           controller.signal,
         );
         // Cut before its end (session revoked, server restarting): show what the server has stored.
-        if (!ended && !controller.signal.aborted) void qc.invalidateQueries({ queryKey: chatKeys.messages(id) });
+        if (!ended && !controller.signal.aborted)
+          void qc.invalidateQueries({ queryKey: chatKeys.messages(id) });
       } catch (err) {
         if (controller.signal.aborted) return; // detached on purpose: the server goes on
         // Spec §8: a failed send stops the typing indicator; the server's message says why (limit, block).
         qc.setQueryData<Message[]>(chatKeys.messages(id), (old) => old?.filter((m) => m.id > 0));
-        setError(err instanceof ApiError ? serverMessageOr(err, err.message) : 'Failed to send message. Please try again.');
+        setError(
+          err instanceof ApiError
+            ? serverMessageOr(err, err.message)
+            : 'Failed to send message. Please try again.',
+        );
       } finally {
         if (stream.current === current) {
           stream.current = null;
@@ -126,7 +150,9 @@ export function useChatSession({ userId, conversationId, openConversation }: Cha
           id = (await chatApi.create(userId)).id;
         } catch (err) {
           // Spec §8: only logged.
-          console.error(`Failed to create conversation: ${err instanceof ApiError ? err.status : String(err)}`);
+          console.error(
+            `Failed to create conversation: ${err instanceof ApiError ? err.status : String(err)}`,
+          );
           return;
         }
         void qc.invalidateQueries({ queryKey: chatKeys.conversations });
@@ -135,7 +161,14 @@ export function useChatSession({ userId, conversationId, openConversation }: Cha
       await qc.cancelQueries({ queryKey: chatKeys.messages(id) });
       // Sent before the history arrived: fetch it again once the reply is done.
       const hadHistory = qc.getQueryState(chatKeys.messages(id))?.status === 'success';
-      const optimistic: Message = { id: -Date.now(), conversationId: id, role: 'user', content, createdAt: new Date().toISOString(), status: 'complete' };
+      const optimistic: Message = {
+        id: -Date.now(),
+        conversationId: id,
+        role: 'user',
+        content,
+        createdAt: new Date().toISOString(),
+        status: 'complete',
+      };
       qc.setQueryData<Message[]>(chatKeys.messages(id), (old) => [...(old ?? []), optimistic]);
       const running = run(id, (cid, onEvent, signal) => streamApi.send(cid, content, onEvent, signal));
       if (conversationId === null) openConversation(id);

@@ -12,7 +12,10 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string) => {
       calls.push(url);
-      return new Response(JSON.stringify({ version }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ version }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
 });

@@ -11,7 +11,10 @@ export function useNewVersion(intervalMs: number = VERSION_POLL_INTERVAL_MS): bo
     let stopped = false;
     const check = async () => {
       try {
-        const res = await fetch(`/api/version?t=${Date.now()}`, { credentials: 'include', cache: 'no-store' });
+        const res = await fetch(`/api/version?t=${Date.now()}`, {
+          credentials: 'include',
+          cache: 'no-store',
+        });
         if (!res.ok) return;
         const { version } = versionResponseSchema.parse(await res.json());
         const key = storageKeys.lastSeenVersion();
@@ -52,7 +55,12 @@ export function UpdateBanner({ intervalMs }: { intervalMs?: number }) {
       <button type="button" className="noek-btn" onClick={() => void reload()}>
         Reload Now
       </button>
-      <button type="button" className="chat-update__dismiss" aria-label="Dismiss" onClick={() => setDismissed(true)}>
+      <button
+        type="button"
+        className="chat-update__dismiss"
+        aria-label="Dismiss"
+        onClick={() => setDismissed(true)}
+      >
         ×
       </button>
     </div>

@@ -57,11 +57,20 @@ describe('edit user', () => {
   const base = { name: 'Ann', email: 'A@b.co', accessLevel: 'premium' };
   it('cleans special features and keeps newPassword optional', () => {
     const r = adminUpdateUserRequestSchema.parse({ ...base, specialFeatures: [' beta ', '', 'beta', 'x'] });
-    expect(r).toEqual({ name: 'Ann', email: 'a@b.co', accessLevel: 'premium', specialFeatures: ['beta', 'x'] });
+    expect(r).toEqual({
+      name: 'Ann',
+      email: 'a@b.co',
+      accessLevel: 'premium',
+      specialFeatures: ['beta', 'x'],
+    });
   });
   it('refuses a short new password and an unknown level', () => {
-    expect(adminUpdateUserRequestSchema.safeParse({ ...base, specialFeatures: [], newPassword: '123' }).success).toBe(false);
-    expect(adminUpdateUserRequestSchema.safeParse({ ...base, accessLevel: 'root', specialFeatures: [] }).success).toBe(false);
+    expect(
+      adminUpdateUserRequestSchema.safeParse({ ...base, specialFeatures: [], newPassword: '123' }).success,
+    ).toBe(false);
+    expect(
+      adminUpdateUserRequestSchema.safeParse({ ...base, accessLevel: 'root', specialFeatures: [] }).success,
+    ).toBe(false);
   });
   it('parses the comma-separated field', () => {
     expect(parseSpecialFeatures(' a, b ,,a , ')).toEqual(['a', 'b']);
@@ -74,8 +83,9 @@ describe('grant supernoek', () => {
     expect(adminGrantSupernoekRequestSchema.parse({})).toEqual({ expiresAt: null, sendEmail: true });
   });
   it('accepts an ISO date-time and refuses other text', () => {
-    expect(adminGrantSupernoekRequestSchema.parse({ expiresAt: '2027-01-01T00:00:00.000Z', sendEmail: false }))
-      .toEqual({ expiresAt: '2027-01-01T00:00:00.000Z', sendEmail: false });
+    expect(
+      adminGrantSupernoekRequestSchema.parse({ expiresAt: '2027-01-01T00:00:00.000Z', sendEmail: false }),
+    ).toEqual({ expiresAt: '2027-01-01T00:00:00.000Z', sendEmail: false });
     expect(adminGrantSupernoekRequestSchema.safeParse({ expiresAt: 'tomorrow' }).success).toBe(false);
   });
 });

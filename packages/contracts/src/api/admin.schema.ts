@@ -30,7 +30,14 @@ export const specialFeaturesSchema = z
 
 /** The Edit User text field: comma-separated, trimmed, empties dropped (spec §5). */
 export function parseSpecialFeatures(text: string): string[] {
-  return [...new Set(text.split(',').map((f) => f.trim()).filter((f) => f.length > 0))];
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((f) => f.trim())
+        .filter((f) => f.length > 0),
+    ),
+  ];
 }
 
 /**
@@ -58,7 +65,14 @@ export type AdminResetPasswordResponse = z.infer<typeof adminResetPasswordRespon
  * (`parseMessageCountInput`), so a bad API call is reported, not silently zeroed.
  */
 export const messageCountSchema = z
-  .union([z.number(), z.string().trim().regex(/^\d{1,10}$/, 'Expected a whole number').transform(Number)])
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,10}$/, 'Expected a whole number')
+      .transform(Number),
+  ])
   .pipe(z.number().int('Expected a whole number').min(0).max(2_147_483_647));
 export const adminUpdateUsageRequestSchema = z.object({ messageCount: messageCountSchema });
 export type AdminUpdateUsageRequest = z.input<typeof adminUpdateUsageRequestSchema>;
@@ -83,7 +97,11 @@ export const banDurationSchema = z
     z.null(),
     z.literal('').transform(() => null),
     z.number(),
-    z.string().trim().regex(/^\d{1,7}$/, 'Duration must be a whole number of hours').transform(Number),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,7}$/, 'Duration must be a whole number of hours')
+      .transform(Number),
   ])
   .pipe(
     z

@@ -20,12 +20,18 @@ describe('auth request schemas', () => {
     const base = { name: 'Ann', email: 'a@b.co' };
     expect(signupRequestSchema.safeParse({ ...base, password: '1234567' }).success).toBe(false);
     expect(signupRequestSchema.safeParse({ ...base, password: '12345678' }).success).toBe(true);
-    expect(changePasswordRequestSchema.safeParse({ currentPassword: 'x', newPassword: '12345' }).success).toBe(false);
-    expect(changePasswordRequestSchema.safeParse({ currentPassword: 'x', newPassword: '123456' }).success).toBe(true);
+    expect(
+      changePasswordRequestSchema.safeParse({ currentPassword: 'x', newPassword: '12345' }).success,
+    ).toBe(false);
+    expect(
+      changePasswordRequestSchema.safeParse({ currentPassword: 'x', newPassword: '123456' }).success,
+    ).toBe(true);
     expect(resetPasswordRequestSchema.safeParse({ token: '', newPassword: '123456' }).success).toBe(false);
   });
   it('refuses a blank name', () => {
-    expect(signupRequestSchema.safeParse({ name: '   ', email: 'a@b.co', password: '12345678' }).success).toBe(false);
+    expect(
+      signupRequestSchema.safeParse({ name: '   ', email: 'a@b.co', password: '12345678' }).success,
+    ).toBe(false);
   });
   it('reads handoff query parameters', () => {
     expect(handoffQuerySchema.parse({ auth_action: 'login', auth_token: 't' })).toEqual({

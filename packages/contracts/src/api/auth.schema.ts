@@ -46,7 +46,11 @@ export const bannedErrorSchema = errorBodySchema.extend({
 export type BannedError = z.infer<typeof bannedErrorSchema>;
 
 /** POST /api/auth/signup; answers 201 `{ message, email }` (then the 'Check Your Email' screen). */
-export const signupRequestSchema = z.object({ name: nameSchema, email: emailSchema, password: signupPasswordSchema });
+export const signupRequestSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: signupPasswordSchema,
+});
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 export const signupResponseSchema = z.object({ message: z.string(), email: z.string() });
 export type SignupResponse = z.infer<typeof signupResponseSchema>;

@@ -19,7 +19,9 @@ describe('conversation schemas', () => {
   it('trims message content, refuses blank and oversized content', () => {
     expect(sendMessageRequestSchema.parse({ content: '  hi \n' }).content).toBe('hi');
     expect(sendMessageRequestSchema.safeParse({ content: ' \n\t ' }).success).toBe(false);
-    expect(sendMessageRequestSchema.safeParse({ content: 'x'.repeat(MESSAGE_MAX_LENGTH + 1) }).success).toBe(false);
+    expect(sendMessageRequestSchema.safeParse({ content: 'x'.repeat(MESSAGE_MAX_LENGTH + 1) }).success).toBe(
+      false,
+    );
     expect(sendMessageRequestSchema.safeParse({}).success).toBe(false);
   });
   it('coerces path ids and refuses anything but a positive int4', () => {

@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { errorCodes } from '../common/error.schema';
 import { userIdSchema } from '../common/ids.schema';
 import { MESSAGE_MAX_LENGTH } from '../constants';
-import { conversationSchema, DEFAULT_CONVERSATION_TITLE, TITLE_MAX_LENGTH } from '../entities/conversation.schema';
+import {
+  conversationSchema,
+  DEFAULT_CONVERSATION_TITLE,
+  TITLE_MAX_LENGTH,
+} from '../entities/conversation.schema';
 import { messageSchema } from '../entities/message.schema';
 
 /** GET /api/conversations and GET /api/conversations/archived. */

@@ -16,7 +16,12 @@ export const chatUsageRoutes = {
 export const usageListQuerySchema = z.object({
   userIds: z
     .string()
-    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(userIdSchema).min(1).max(100)),
 });
 

@@ -22,7 +22,12 @@ export class ApiError extends Error {
 }
 
 export function apiError(status: number, bodyText: string, statusText = ''): ApiError {
-  return new ApiError(status, bodyText, parseErrorBody(bodyText), apiErrorMessage(status, bodyText, statusText));
+  return new ApiError(
+    status,
+    bodyText,
+    parseErrorBody(bodyText),
+    apiErrorMessage(status, bodyText, statusText),
+  );
 }
 
 /** Our JSON error envelope from a body text, or null when the body is something else. */

@@ -12,7 +12,13 @@ export type UserId = z.infer<typeof userIdSchema>;
  */
 export const MAX_INT4 = 2_147_483_647;
 export const positiveIntIdSchema = z
-  .union([z.number(), z.string().regex(/^\d{1,10}$/, 'Expected a positive whole number').transform(Number)])
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^\d{1,10}$/, 'Expected a positive whole number')
+      .transform(Number),
+  ])
   .pipe(z.number().int().min(1).max(MAX_INT4));
 export type PositiveIntId = z.infer<typeof positiveIntIdSchema>;
 

@@ -46,7 +46,8 @@ describe('user shapes', () => {
     expect(isUpgradeOffered(undefined)).toBe(true);
     expect(isUpgradeOffered(null)).toBe(true);
     expect(isUpgradeOffered('basic')).toBe(true);
-    for (const level of ['premium', 'supernoek', 'admin'] as const) expect(isUpgradeOffered(level)).toBe(false);
+    for (const level of ['premium', 'supernoek', 'admin'] as const)
+      expect(isUpgradeOffered(level)).toBe(false);
   });
 });
 

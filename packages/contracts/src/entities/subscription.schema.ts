@@ -6,7 +6,14 @@ import { planSchema } from './access-level.schema';
  * Lifecycle state of the paid plan. `none` = never subscribed; the others mirror the payment
  * provider's subscription states that matter to the UI.
  */
-export const subscriptionStateSchema = z.enum(['none', 'incomplete', 'active', 'past_due', 'canceled', 'unpaid']);
+export const subscriptionStateSchema = z.enum([
+  'none',
+  'incomplete',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+]);
 export type SubscriptionState = z.infer<typeof subscriptionStateSchema>;
 
 /** GET /api/subscription/status (spec §3/§7); `status` is our addition for the account screen. */

@@ -20,18 +20,31 @@ describe('event catalog', () => {
     expect(new Set(Object.values(eventSubjects)).size).toBe(allEvents.length);
   });
   it('parses a valid envelope into typed data', () => {
-    const raw = envelope('chat.message.sent.v1', { userId, conversationId: 3, messageId: 9, at: '2026-01-01T00:00:00Z' });
+    const raw = envelope('chat.message.sent.v1', {
+      userId,
+      conversationId: 3,
+      messageId: 9,
+      at: '2026-01-01T00:00:00Z',
+    });
     const e = parseEventEnvelope(raw, eventSubjects.messageSent);
     expect(e.data.conversationId).toBe(3);
   });
   it('refuses bad data, an unexpected type and an unknown type', () => {
     expect(() => parseEventEnvelope(envelope('chat.message.sent.v1', { userId }))).toThrow();
-    const ok = envelope('auth.user.verified.v1', { userId, email: 'a@b.co', verifiedAt: '2026-01-01T00:00:00Z' });
+    const ok = envelope('auth.user.verified.v1', {
+      userId,
+      email: 'a@b.co',
+      verifiedAt: '2026-01-01T00:00:00Z',
+    });
     expect(() => parseEventEnvelope(ok, eventSubjects.userUpdated)).toThrow(/Expected auth.user.updated.v1/);
     expect(() => parseEventEnvelope(envelope('auth.user.exploded.v1', {}))).toThrow(/Unknown event type/);
   });
   it('each definition envelope pins its type', () => {
-    const raw = envelope('auth.user.verified.v1', { userId, email: 'a@b.co', verifiedAt: '2026-01-01T00:00:00Z' });
+    const raw = envelope('auth.user.verified.v1', {
+      userId,
+      email: 'a@b.co',
+      verifiedAt: '2026-01-01T00:00:00Z',
+    });
     expect(allEvents[1].envelope.safeParse(raw).success).toBe(true);
     expect(allEvents[0].envelope.safeParse(raw).success).toBe(false);
   });

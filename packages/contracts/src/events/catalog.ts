@@ -51,9 +51,13 @@ export type EventData<S extends EventSubject> = z.infer<Extract<AnyEventDefiniti
  * Parses a raw message into a typed envelope: the envelope shape, a known subject matching `type`,
  * then that event's data. Throws a ZodError (or Error for an unknown type) so consumers dead-letter it.
  */
-export function parseEventEnvelope<S extends EventSubject>(raw: unknown, subject?: S): EventEnvelope<EventData<S>> {
+export function parseEventEnvelope<S extends EventSubject>(
+  raw: unknown,
+  subject?: S,
+): EventEnvelope<EventData<S>> {
   const base = eventEnvelopeSchema.parse(raw);
-  if (subject !== undefined && base.type !== subject) throw new Error(`Expected ${subject}, got ${base.type}`);
+  if (subject !== undefined && base.type !== subject)
+    throw new Error(`Expected ${subject}, got ${base.type}`);
   const def = eventDefinitionFor(base.type);
   if (!def) throw new Error(`Unknown event type ${base.type}`);
   return { ...base, data: def.data.parse(base.data) } as EventEnvelope<EventData<S>>;

@@ -31,7 +31,7 @@ export const originCheckExemptPaths = ['/api/payment/webhook'] as const;
 /** The service that owns `path` (no query), or undefined when no prefix matches. */
 export function serviceForApiPath(path: string): ServiceName | undefined {
   for (const { prefix, service } of apiRoutePrefixes) {
-    if (path === prefix || (path.startsWith(prefix) && path.charCodeAt(prefix.length) === 47 /* / */)) {
+    if (path === prefix || (path.startsWith(prefix) && path.charCodeAt(prefix.length) === 47) /* / */) {
       return service;
     }
   }

@@ -16,7 +16,5 @@ export const storageKeys = {
 
 /** True when `key` is one of `userId`'s caches (conversations or messages), for cleanup at logout. */
 export function isUserCacheKey(key: string, userId: string): boolean {
-  return (
-    key === storageKeys.conversations(userId) || key.startsWith(`${STORAGE_PREFIX}:messages:${userId}:`)
-  );
+  return key === storageKeys.conversations(userId) || key.startsWith(`${STORAGE_PREFIX}:messages:${userId}:`);
 }

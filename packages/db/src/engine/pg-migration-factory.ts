@@ -80,12 +80,14 @@ export function createPgMigrationFactory(target: PgMigrationTarget): SqlMigratio
         await ensureSchema(shadowConfig, schema);
         const adapter = await connectPg(shadowConfig, schema);
         return onDispose(adapter, () =>
-          withClient(admin, (c) => c.query(`DROP DATABASE IF EXISTS ${quoteIdent(database)} WITH (FORCE)`)).then(
-            () => undefined,
-          ),
+          withClient(admin, (c) =>
+            c.query(`DROP DATABASE IF EXISTS ${quoteIdent(database)} WITH (FORCE)`),
+          ).then(() => undefined),
         );
       } catch (error) {
-        await withClient(admin, (c) => c.query(`DROP DATABASE IF EXISTS ${quoteIdent(database)} WITH (FORCE)`));
+        await withClient(admin, (c) =>
+          c.query(`DROP DATABASE IF EXISTS ${quoteIdent(database)} WITH (FORCE)`),
+        );
         throw error;
       }
     },

@@ -28,7 +28,10 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'noek-shim-'));
   await cp(join(adminServiceDir, 'prisma'), join(dir, 'prisma'), { recursive: true });
   const helper = join(repoRoot, 'packages/db/src/prisma-cli.config.ts');
-  await writeFile(join(dir, 'prisma.config.ts'), `import { servicePrismaConfig } from '${helper}';\nexport default servicePrismaConfig(import.meta.dirname, 'admin');\n`);
+  await writeFile(
+    join(dir, 'prisma.config.ts'),
+    `import { servicePrismaConfig } from '${helper}';\nexport default servicePrismaConfig(import.meta.dirname, 'admin');\n`,
+  );
 });
 afterAll(async () => {
   await adminQuery(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
@@ -37,22 +40,44 @@ afterAll(async () => {
 });
 
 describe('Prisma CLI through the schema engine shim', () => {
-  it('migrate dev creates the missing database and a new migration for a schema change', { timeout: 90_000 }, async () => {
-    await appendFile(join(dir, 'prisma', 'schema.prisma'), '\nmodel ShimProbe {\n  id   Int    @id\n  name String\n}\n');
-    const dev = prisma(['migrate', 'dev', '--name', 'add_probe']);
-    expect(dev.out, dev.out).toContain(`database ${database} created`);
-    expect(dev.code).toBe(0);
-    const created = (await readdir(join(dir, 'prisma', 'migrations'))).find((n) => n.endsWith('_add_probe'));
-    expect(created).toBeDefined();
-    expect(await readFile(join(dir, 'prisma', 'migrations', created!, 'migration.sql'), 'utf-8')).toContain('CREATE TABLE "ShimProbe"');
-    const tables = await adminQuery(`SELECT 1 FROM information_schema.tables WHERE table_schema = 'admin' AND table_name = 'ShimProbe'`, [], database);
-    expect(tables.rowCount).toBe(1);
-  });
+  it(
+    'migrate dev creates the missing database and a new migration for a schema change',
+    { timeout: 90_000 },
+    async () => {
+      await appendFile(
+        join(dir, 'prisma', 'schema.prisma'),
+        '\nmodel ShimProbe {\n  id   Int    @id\n  name String\n}\n',
+      );
+      const dev = prisma(['migrate', 'dev', '--name', 'add_probe']);
+      expect(dev.out, dev.out).toContain(`database ${database} created`);
+      expect(dev.code).toBe(0);
+      const created = (await readdir(join(dir, 'prisma', 'migrations'))).find((n) =>
+        n.endsWith('_add_probe'),
+      );
+      expect(created).toBeDefined();
+      expect(await readFile(join(dir, 'prisma', 'migrations', created!, 'migration.sql'), 'utf-8')).toContain(
+        'CREATE TABLE "ShimProbe"',
+      );
+      const tables = await adminQuery(
+        `SELECT 1 FROM information_schema.tables WHERE table_schema = 'admin' AND table_name = 'ShimProbe'`,
+        [],
+        database,
+      );
+      expect(tables.rowCount).toBe(1);
+    },
+  );
 
   it('migrate status agrees, and diff --exit-code sees no difference', { timeout: 90_000 }, () => {
     const status = prisma(['migrate', 'status']);
     expect(status.out, status.out).toContain('Database schema is up to date');
-    const diff = prisma(['migrate', 'diff', '--from-config-datasource', '--to-schema', 'prisma/schema.prisma', '--exit-code']);
+    const diff = prisma([
+      'migrate',
+      'diff',
+      '--from-config-datasource',
+      '--to-schema',
+      'prisma/schema.prisma',
+      '--exit-code',
+    ]);
     expect(diff.code, diff.out).toBe(0);
   });
 
@@ -61,7 +86,13 @@ describe('Prisma CLI through the schema engine shim', () => {
     const deploy = prisma(['migrate', 'deploy'], databaseUrl(`${database}_deploy`));
     expect(deploy.code, deploy.out).toBe(0);
     expect(deploy.out).toContain('All migrations have been successfully applied');
-    const rows = await adminQuery('SELECT count(*)::int AS n FROM admin._prisma_migrations', [], `${database}_deploy`);
-    expect(rows.rows[0]?.n).toBe((await readdir(join(dir, 'prisma', 'migrations'))).filter((n) => !n.endsWith('.toml')).length);
+    const rows = await adminQuery(
+      'SELECT count(*)::int AS n FROM admin._prisma_migrations',
+      [],
+      `${database}_deploy`,
+    );
+    expect(rows.rows[0]?.n).toBe(
+      (await readdir(join(dir, 'prisma', 'migrations'))).filter((n) => !n.endsWith('.toml')).length,
+    );
   });
 });

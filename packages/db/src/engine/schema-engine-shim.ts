@@ -28,19 +28,33 @@ function errorPayload(error: unknown) {
   return {
     code: 4466,
     message: 'An error happened. Check the data field for details.',
-    data: { is_panic: panic, message, error_code: typeof code === 'string' ? code : undefined, meta: (error as { meta?: unknown })?.meta },
+    data: {
+      is_panic: panic,
+      message,
+      error_code: typeof code === 'string' ? code : undefined,
+      meta: (error as { meta?: unknown })?.meta,
+    },
   };
 }
 
 async function serve(args: ReturnType<typeof parseShimArgs>): Promise<void> {
   const url = args.datasource?.url;
-  if (!url) throw new Error('The schema engine shim needs --datasource with a url (set datasource.url in prisma.config.ts).');
+  if (!url)
+    throw new Error(
+      'The schema engine shim needs --datasource with a url (set datasource.url in prisma.config.ts).',
+    );
   const { config, schema = 'public' } = parsePostgresUrl(url);
   const shadow = args.datasource?.shadowDatabaseUrl;
-  const files = await Promise.all(args.datamodels.map(async (path) => ({ path, content: await readFile(path, 'utf-8') })));
+  const files = await Promise.all(
+    args.datamodels.map(async (path) => ({ path, content: await readFile(path, 'utf-8') })),
+  );
   const engine = await createSchemaEngine({
     datamodels: files.map((f) => [f.path, f.content]),
-    adapterFactory: createPgMigrationFactory({ config, schema, shadowConfig: shadow ? parsePostgresUrl(shadow).config : undefined }),
+    adapterFactory: createPgMigrationFactory({
+      config,
+      schema,
+      shadowConfig: shadow ? parsePostgresUrl(shadow).config : undefined,
+    }),
     log: forwardEngineLog,
   });
   const configDir = args.datamodels[0] ? dirname(args.datamodels[0]) : process.cwd();
@@ -87,7 +101,10 @@ async function main(): Promise<number> {
 // A Rust panic inside an async engine callback escapes every try/catch: report it the way the
 // native binary does (an ERROR line, exit code 101) so the CLI prints it as an engine panic.
 process.on('uncaughtException', (error) => {
-  logLine('ERROR', isEnginePanic(error) ? `Schema engine panicked: ${lastEnginePanic() ?? error.message}` : error.message);
+  logLine(
+    'ERROR',
+    isEnginePanic(error) ? `Schema engine panicked: ${lastEnginePanic() ?? error.message}` : error.message,
+  );
   process.exit(isEnginePanic(error) ? 101 : 1);
 });
 

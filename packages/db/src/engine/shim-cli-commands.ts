@@ -13,9 +13,18 @@ interface PgError {
 /** Map a pg connection error to the P-code the CLI understands (P1003 = database does not exist). */
 export function prismaCodeFor(error: PgError, config: PoolConfig): { code: string; message: string } {
   const where = `${config.host}:${config.port}`;
-  if (error.code === '3D000') return { code: 'P1003', message: `Database \`${config.database}\` does not exist on the database server at \`${where}\`.` };
-  if (error.code === '28P01' || error.code === '28000') return { code: 'P1000', message: `Authentication failed against database server at \`${where}\`.` };
-  if (error.code === '42P04') return { code: 'P1009', message: `Database \`${config.database}\` already exists on the database server at \`${where}\`` };
+  if (error.code === '3D000')
+    return {
+      code: 'P1003',
+      message: `Database \`${config.database}\` does not exist on the database server at \`${where}\`.`,
+    };
+  if (error.code === '28P01' || error.code === '28000')
+    return { code: 'P1000', message: `Authentication failed against database server at \`${where}\`.` };
+  if (error.code === '42P04')
+    return {
+      code: 'P1009',
+      message: `Database \`${config.database}\` already exists on the database server at \`${where}\``,
+    };
   return { code: 'P1001', message: `Can't reach database server at \`${where}\`: ${error.message}` };
 }
 
@@ -39,8 +48,10 @@ export async function runCliCommand(command: string, url: string | undefined): P
   const admin = { ...config, database: 'postgres' };
   try {
     if (command === 'can-connect-to-database') await run(config);
-    else if (command === 'create-database') await run(admin, `CREATE DATABASE ${quoteIdent(String(config.database))}`);
-    else if (command === 'drop-database') await run(admin, `DROP DATABASE IF EXISTS ${quoteIdent(String(config.database))} WITH (FORCE)`);
+    else if (command === 'create-database')
+      await run(admin, `CREATE DATABASE ${quoteIdent(String(config.database))}`);
+    else if (command === 'drop-database')
+      await run(admin, `DROP DATABASE IF EXISTS ${quoteIdent(String(config.database))} WITH (FORCE)`);
     else {
       logLine('ERROR', `Unknown cli command: ${command}`);
       return 1;

@@ -1,6 +1,10 @@
 // The CLI reads the engine's stderr as JSON lines ({level, target, fields}); an ERROR line from
 // target schema_engine::logger with fields.error_code is how `cli` subcommands report P-codes.
-export function logLine(level: 'INFO' | 'WARN' | 'ERROR', message: string, extra: Record<string, unknown> = {}): void {
+export function logLine(
+  level: 'INFO' | 'WARN' | 'ERROR',
+  message: string,
+  extra: Record<string, unknown> = {},
+): void {
   process.stderr.write(
     `${JSON.stringify({ timestamp: new Date().toISOString(), level, fields: { message, ...extra }, target: 'schema_engine::logger' })}\n`,
   );

@@ -13,7 +13,6 @@ interface Context {
   schema: string;
 }
 
-
 export class RpcError extends Error {
   constructor(
     message: string,
@@ -26,7 +25,8 @@ export class RpcError extends Error {
 /** `{tag:'url'}` targets are refused by the wasm engine; the datasource's own URL means the live db. */
 function mapTarget(target: { tag: string; url?: string }, ctx: Context): unknown {
   if (target.tag !== 'url') return target;
-  if (target.url !== ctx.url) throw new RpcError('This offline schema engine can only diff against the configured datasource url.');
+  if (target.url !== ctx.url)
+    throw new RpcError('This offline schema engine can only diff against the configured datasource url.');
   const files = ctx.files.length > 0 ? ctx.files : [{ path: 'schema.prisma', content: MINIMAL_SCHEMA }];
   return { tag: 'schemaDatasource', files, configDir: ctx.configDir };
 }
@@ -46,7 +46,16 @@ async function dbExecuteUrl(url: string, script: string): Promise<void> {
 // again after a call that changes the database (seen: applyMigrations). Before a call that needs a
 // shadow database, re-run devDiagnostic when needed, with the same migrations and filters.
 const NEEDS_SHADOW = new Set(['createMigration', 'evaluateDataLoss']);
-const KEEPS_SHADOW = new Set(['devDiagnostic', 'createMigration', 'evaluateDataLoss', 'diagnoseMigrationHistory', 'diff', 'version', 'getDatabaseVersion', 'ensureConnectionValidity']);
+const KEEPS_SHADOW = new Set([
+  'devDiagnostic',
+  'createMigration',
+  'evaluateDataLoss',
+  'diagnoseMigrationHistory',
+  'diff',
+  'version',
+  'getDatabaseVersion',
+  'ensureConnectionValidity',
+]);
 
 export function createRpcHandler(ctx: Context) {
   let shadowReady = false;

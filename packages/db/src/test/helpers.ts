@@ -20,7 +20,11 @@ export function databaseUrl(database: string): string {
   return u.toString();
 }
 
-export async function adminQuery<T extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, params: unknown[] = [], database = serverUrl.pathname.slice(1)) {
+export async function adminQuery<T extends pg.QueryResultRow = pg.QueryResultRow>(
+  sql: string,
+  params: unknown[] = [],
+  database = serverUrl.pathname.slice(1),
+) {
   const client = new pg.Client({ connectionString: databaseUrl(database) });
   await client.connect();
   try {
@@ -35,18 +39,32 @@ export function uniqueName(prefix: string): string {
 }
 
 /** A fresh database; call the returned function to drop it. */
-export async function createTempDatabase(): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+export async function createTempDatabase(): Promise<{
+  name: string;
+  url: string;
+  drop: () => Promise<void>;
+}> {
   const name = uniqueName('noek_dbtest');
   await adminQuery(`CREATE DATABASE "${name}"`);
-  return { name, url: databaseUrl(name), drop: () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).then(() => undefined) };
+  return {
+    name,
+    url: databaseUrl(name),
+    drop: () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).then(() => undefined),
+  };
 }
 
 export async function loadAdminClient(): Promise<typeof AdminClient> {
-  const result = spawnSync(process.execPath, [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'scripts/db.ts', 'generate', 'admin'], {
-    cwd: repoRoot,
-    encoding: 'utf-8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'scripts/db.ts', 'generate', 'admin'],
+    {
+      cwd: repoRoot,
+      encoding: 'utf-8',
+    },
+  );
   if (result.status !== 0) throw new Error(`prisma generate failed: ${result.stdout}${result.stderr}`);
-  const mod = (await import('../../../../services/admin/src/generated/prisma/client')) as { PrismaClient: typeof AdminClient };
+  const mod = (await import('../../../../services/admin/src/generated/prisma/client')) as {
+    PrismaClient: typeof AdminClient;
+  };
   return mod.PrismaClient;
 }

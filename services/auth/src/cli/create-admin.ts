@@ -18,14 +18,20 @@ const { values } = parseArgs({ options: { email: { type: 'string' }, name: { typ
 const config = loadAdminCliConfig();
 const email = emailSchema.safeParse(values.email ?? config.ADMIN_EMAIL);
 if (!email.success || !config.ADMIN_PASSWORD) {
-  console.error('Usage: ADMIN_PASSWORD=<at least 8 characters> npm run admin:create -w @noek/auth -- --email <email> [--name <name>]');
-  console.error(!email.success ? 'A valid --email (or ADMIN_EMAIL) is required.' : 'ADMIN_PASSWORD is required.');
+  console.error(
+    'Usage: ADMIN_PASSWORD=<at least 8 characters> npm run admin:create -w @noek/auth -- --email <email> [--name <name>]',
+  );
+  console.error(
+    !email.success ? 'A valid --email (or ADMIN_EMAIL) is required.' : 'ADMIN_PASSWORD is required.',
+  );
   process.exit(2);
 }
 
 const pglite = config.DATABASE_URL ? null : await openEmbeddedPostgres(join(config.DATA_DIR, 'postgres'));
 const db = await openAuthDatabase(
-  pglite ? { kind: 'pglite', pglite, schema: AUTH_SCHEMA } : { kind: 'postgres', url: config.DATABASE_URL!, schema: AUTH_SCHEMA },
+  pglite
+    ? { kind: 'pglite', pglite, schema: AUTH_SCHEMA }
+    : { kind: 'postgres', url: config.DATABASE_URL!, schema: AUTH_SCHEMA },
 );
 try {
   const outcome = await createAdmin(db, createOutboxUserEvents(), {
@@ -33,7 +39,9 @@ try {
     password: config.ADMIN_PASSWORD,
     name: values.name ?? config.ADMIN_NAME,
   });
-  console.log(`${email.data}: admin ${outcome === 'created' ? 'account created' : 'level set on the existing account'}.`);
+  console.log(
+    `${email.data}: admin ${outcome === 'created' ? 'account created' : 'level set on the existing account'}.`,
+  );
 } finally {
   await db.$disconnect();
   await pglite?.close();

@@ -42,7 +42,11 @@ describe('token signer', () => {
 
   it('round-trips a handoff token for its audience only, and refuses it as access', () => {
     const token = signer.signHandoff({ sub: 'u1', aud: 'chat.example', jti: 'j1' });
-    expect(signer.verifyHandoff(token, 'chat.example')).toMatchObject({ sub: 'u1', jti: 'j1', typ: 'handoff' });
+    expect(signer.verifyHandoff(token, 'chat.example')).toMatchObject({
+      sub: 'u1',
+      jti: 'j1',
+      typ: 'handoff',
+    });
     expect(signer.verifyHandoff(token, 'other.example')).toBeNull();
     expect(signer.verifyAccess(token)).toBeNull();
   });
@@ -50,7 +54,9 @@ describe('token signer', () => {
   it('refuses alg none, HS256 with the public key, and another key', () => {
     const none = jwt.sign({ sub: 'u1', lvl: 'admin', typ: 'access', jti: 'x' }, '', { algorithm: 'none' });
     expect(signer.verifyAccess(none)).toBeNull();
-    const hs = jwt.sign({ sub: 'u1', lvl: 'admin', typ: 'access', jti: 'x' }, keys.publicKey, { algorithm: 'HS256' });
+    const hs = jwt.sign({ sub: 'u1', lvl: 'admin', typ: 'access', jti: 'x' }, keys.publicKey, {
+      algorithm: 'HS256',
+    });
     expect(signer.verifyAccess(hs)).toBeNull();
     const other = createTokenSigner(generateSigningKeys(), { accessTtlSec: 900, handoffTtlSec: 30 });
     expect(signer.verifyAccess(other.signAccess({ sub: 'u1', lvl: 'basic' }))).toBeNull();

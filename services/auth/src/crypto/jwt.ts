@@ -3,7 +3,14 @@ import { randomUUID } from 'node:crypto';
 import type { SigningKeys } from './keys';
 
 export type AccessClaims = { sub: string; lvl: string; typ: 'access'; iat: number; exp: number; jti: string };
-export type HandoffClaims = { sub: string; typ: 'handoff'; aud: string; iat: number; exp: number; jti: string };
+export type HandoffClaims = {
+  sub: string;
+  typ: 'handoff';
+  aud: string;
+  iat: number;
+  exp: number;
+  jti: string;
+};
 
 const ALG = 'ES256' as const;
 
@@ -49,9 +56,18 @@ export function createTokenSigner(keys: SigningKeys, opts: { accessTtlSec: numbe
     publicKey: keys.publicKey,
     signAccess(input: { sub: string; lvl: string; validAfter?: Date | null; now?: Date }): string {
       const iat = issuedAtFor(input.now ?? new Date(), input.validAfter);
-      return sign({ sub: input.sub, lvl: input.lvl, typ: 'access', iat, jti: randomUUID() }, opts.accessTtlSec);
+      return sign(
+        { sub: input.sub, lvl: input.lvl, typ: 'access', iat, jti: randomUUID() },
+        opts.accessTtlSec,
+      );
     },
-    signHandoff(input: { sub: string; aud: string; jti: string; validAfter?: Date | null; now?: Date }): string {
+    signHandoff(input: {
+      sub: string;
+      aud: string;
+      jti: string;
+      validAfter?: Date | null;
+      now?: Date;
+    }): string {
       const iat = issuedAtFor(input.now ?? new Date(), input.validAfter);
       return jwt.sign({ sub: input.sub, typ: 'handoff', jti: input.jti, iat }, keys.privateKey, {
         algorithm: ALG,

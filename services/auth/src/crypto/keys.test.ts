@@ -17,6 +17,8 @@ describe('signing keys', () => {
   it('refuses a public key that does not belong to the private key', () => {
     const a = generateSigningKeys();
     const b = generateSigningKeys();
-    expect(() => assertSigningKeys({ privateKey: a.privateKey, publicKey: b.publicKey })).toThrow(/does not match/);
+    expect(() => assertSigningKeys({ privateKey: a.privateKey, publicKey: b.publicKey })).toThrow(
+      /does not match/,
+    );
   });
 });

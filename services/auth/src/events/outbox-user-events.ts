@@ -11,7 +11,13 @@ import { registeredData, updatedData, verifiedData } from './user-event-data';
 
 /** Writes the event envelope into the outbox inside the caller's transaction (service-kit). */
 function record(tx: Tx, subject: string, data: unknown, correlationId: string): Promise<void> {
-  const envelope: EventEnvelope = { id: randomUUID(), type: subject, time: new Date().toISOString(), correlationId, data };
+  const envelope: EventEnvelope = {
+    id: randomUUID(),
+    type: subject,
+    time: new Date().toISOString(),
+    correlationId,
+    data,
+  };
   return enqueueEvent(tx, envelope);
 }
 

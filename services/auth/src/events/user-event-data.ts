@@ -13,7 +13,11 @@ export function registeredData(user: User): UserRegisteredData {
 }
 
 export function verifiedData(user: User): UserVerifiedData {
-  return { userId: user.id, email: user.email, verifiedAt: (user.emailVerifiedAt ?? new Date()).toISOString() };
+  return {
+    userId: user.id,
+    email: user.email,
+    verifiedAt: (user.emailVerifiedAt ?? new Date()).toISOString(),
+  };
 }
 
 /** The whole current standing of the user (a snapshot, not a diff). */

@@ -44,10 +44,19 @@ describe('sign-up, verification email, sign-in, me, sign-out', () => {
 
     const verified = await c.get(`/api/verify-email?token=${token}`);
     expect(verified.status).toBe(200);
-    expect(verified.body).toEqual({ verified: true, message: 'Email verified successfully', user: { name: p.name, email: p.email } });
+    expect(verified.body).toEqual({
+      verified: true,
+      message: 'Email verified successfully',
+      user: { name: p.name, email: p.email },
+    });
 
     const login = await signIn(c, { ...p, email: p.email.toUpperCase() });
-    expect(login.body.user).toMatchObject({ name: p.name, email: p.email, accessLevel: 'basic', emailVerified: true });
+    expect(login.body.user).toMatchObject({
+      name: p.name,
+      email: p.email,
+      accessLevel: 'basic',
+      emailVerified: true,
+    });
     const access = login.setCookies.find((s) => s.startsWith('noek_access='))!;
     expect(access).toMatch(/HttpOnly/i);
     expect(access).toMatch(/SameSite=Lax/i);
@@ -68,7 +77,11 @@ describe('sign-up, verification email, sign-in, me, sign-out', () => {
   it('marks the session cookies Secure when the request came over HTTPS (via the proxy)', async () => {
     const c = env.client();
     const p = await signUpAndVerify(env, c);
-    const res = await c.post('/api/auth/login', { email: p.email, password: p.password }, { headers: { 'x-forwarded-proto': 'https' } });
+    const res = await c.post(
+      '/api/auth/login',
+      { email: p.email, password: p.password },
+      { headers: { 'x-forwarded-proto': 'https' } },
+    );
     expect(res.status).toBe(200);
     for (const name of ['noek_access=', 'noek_refresh=']) {
       expect(res.setCookies.find((s) => s.startsWith(name))).toMatch(/;\s*Secure/i);
@@ -88,7 +101,9 @@ describe('sign-up, verification email, sign-in, me, sign-out', () => {
 
   it('20 concurrent sign-ups of one email make one account', async () => {
     const p = person('race');
-    const results = await Promise.all(Array.from({ length: 20 }, () => env.client().post('/api/auth/signup', p)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => env.client().post('/api/auth/signup', p)),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(19);
   });
@@ -121,7 +136,10 @@ describe('sign-up, verification email, sign-in, me, sign-out', () => {
     const p = person();
     await c.post('/api/auth/signup', p);
     const token = tokenFromMail(await env.smtp.waitFor(p.email), '/verify-email');
-    await env.db.emailToken.updateMany({ where: { user: { email: p.email } }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await env.db.emailToken.updateMany({
+      where: { user: { email: p.email } },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     const res = await c.get(`/api/verify-email?token=${token}`);
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/expired/);
@@ -152,14 +170,20 @@ describe('sign-up, verification email, sign-in, me, sign-out', () => {
     const c = env.client();
     const p = await signUpAndVerify(env, c);
     const until = new Date(Date.now() + 24 * 3_600_000);
-    await env.db.user.update({ where: { email: p.email }, data: { isBanned: true, banReason: 'Spam', bannedUntil: until } });
+    await env.db.user.update({
+      where: { email: p.email },
+      data: { isBanned: true, banReason: 'Spam', bannedUntil: until },
+    });
     const wrong = await c.post('/api/auth/login', { email: p.email, password: 'wrong-password' });
     expect(wrong.status).toBe(401);
     const res = await c.post('/api/auth/login', { email: p.email, password: p.password });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ code: 'BANNED', reason: 'Spam', bannedUntil: until.toISOString() });
     expect(res.body.message).toContain('Spam');
-    await env.db.user.update({ where: { email: p.email }, data: { bannedUntil: new Date(Date.now() - 1000) } });
+    await env.db.user.update({
+      where: { email: p.email },
+      data: { bannedUntil: new Date(Date.now() - 1000) },
+    });
     expect((await c.post('/api/auth/login', { email: p.email, password: p.password })).status).toBe(200);
   });
 
@@ -175,7 +199,9 @@ describe('sign-up, verification email, sign-in, me, sign-out', () => {
     const p = await signUpAndVerify(env, env.client());
     const time = async (email: string) => {
       const t = performance.now();
-      expect((await env.client().post('/api/auth/login', { email, password: 'wrong-password' })).status).toBe(401);
+      expect((await env.client().post('/api/auth/login', { email, password: 'wrong-password' })).status).toBe(
+        401,
+      );
       return performance.now() - t;
     };
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -194,8 +220,12 @@ describe('sign-up, verification email, sign-in, me, sign-out', () => {
   it('passwords are not truncated and may be long and Unicode', async () => {
     const c = env.client();
     const p = await signUpAndVerify(env, c, { ...person(), password: 'pässwörd-🔑-'.repeat(40) });
-    expect((await c.post('/api/auth/login', { email: p.email, password: p.password + 'x' })).status).toBe(401);
-    expect((await c.post('/api/auth/login', { email: p.email, password: p.password.slice(0, -1) })).status).toBe(401);
+    expect((await c.post('/api/auth/login', { email: p.email, password: p.password + 'x' })).status).toBe(
+      401,
+    );
+    expect(
+      (await c.post('/api/auth/login', { email: p.email, password: p.password.slice(0, -1) })).status,
+    ).toBe(401);
     await signIn(c, p);
   });
 
@@ -207,7 +237,11 @@ describe('sign-up, verification email, sign-in, me, sign-out', () => {
     const user = await env.db.user.findUniqueOrThrow({ where: { email: p.email } });
     const rows = await env.db.outboxEvent.findMany({ orderBy: { createdAt: 'asc' } });
     const mine = rows.filter((r) => (r.payload as { data: { userId: string } }).data.userId === user.id);
-    expect(mine.map((r) => r.subject)).toEqual(['auth.user.registered.v1', 'auth.user.verified.v1', 'auth.user.updated.v1']);
+    expect(mine.map((r) => r.subject)).toEqual([
+      'auth.user.registered.v1',
+      'auth.user.verified.v1',
+      'auth.user.updated.v1',
+    ]);
     const updated = mine[2]!.payload as { data: { sessionsValidAfter: string } };
     expect(new Date(updated.data.sessionsValidAfter).getTime()).toBe(user.sessionsValidAfter.getTime());
   });

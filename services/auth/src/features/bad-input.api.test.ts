@@ -31,9 +31,22 @@ const badBodies: [string, { rawBody?: string; headers?: Record<string, string> }
   ['malformed JSON', { rawBody: '{"email":', headers: { 'content-type': 'application/json' } }],
   ['JSON null', { rawBody: 'null', headers: { 'content-type': 'application/json' } }],
   ['an array', { rawBody: '[1,2]', headers: { 'content-type': 'application/json' } }],
-  ['wrong types', { rawBody: '{"email":42,"password":[],"name":{},"token":1,"newPassword":true,"currentPassword":null,"targetHost":7}', headers: { 'content-type': 'application/json' } }],
+  [
+    'wrong types',
+    {
+      rawBody:
+        '{"email":42,"password":[],"name":{},"token":1,"newPassword":true,"currentPassword":null,"targetHost":7}',
+      headers: { 'content-type': 'application/json' },
+    },
+  ],
   ['text/plain form post', { rawBody: 'email=a@b.co&password=x', headers: { 'content-type': 'text/plain' } }],
-  ['oversized', { rawBody: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(200_000) }), headers: { 'content-type': 'application/json' } }],
+  [
+    'oversized',
+    {
+      rawBody: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(200_000) }),
+      headers: { 'content-type': 'application/json' },
+    },
+  ],
 ];
 
 describe('bad input answers 4xx on every route, and the service stays up', () => {
@@ -68,7 +81,9 @@ describe('bad input answers 4xx on every route, and the service stays up', () =>
   });
 
   it('an unknown email format or an over-long name is a 400 naming the field', async () => {
-    const res = await env.client().post('/api/auth/signup', { name: 'x'.repeat(500), email: 'not-an-email', password: 'longenough' });
+    const res = await env
+      .client()
+      .post('/api/auth/signup', { name: 'x'.repeat(500), email: 'not-an-email', password: 'longenough' });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.fields)).toEqual(expect.arrayContaining(['body.name', 'body.email']));
   });

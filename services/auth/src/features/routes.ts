@@ -33,12 +33,30 @@ export const DEV_MAILBOX_PATH = '/api/auth/dev/mailbox';
 /** Spec §7 'Authentication' plus /me, refresh, handoff and settings; full paths (the gateway forwards them). */
 export function authRoutes(ctx: AuthContext, devMailbox: DevMailbox | null) {
   return (app: Express): void => {
-    app.post('/api/auth/signup', route({ body: signupRequestSchema }, (i, req, res) => signup(ctx, i.body, req, res)));
-    app.post('/api/auth/login', route({ body: loginRequestSchema }, (i, req, res) => login(ctx, i.body, req, res)));
-    app.post('/api/auth/logout', route({}, (_i, req, res) => logout(ctx, req, res)));
-    app.post('/api/auth/refresh', route({}, (_i, req, res) => refresh(ctx, req, res)));
-    app.get('/api/auth/me', route({}, (_i, req, res) => me(ctx, req, res)));
-    app.get('/api/verify-email', route({ query: verifyEmailQuerySchema }, (i, req, res) => verifyEmail(ctx, i.query, req, res)));
+    app.post(
+      '/api/auth/signup',
+      route({ body: signupRequestSchema }, (i, req, res) => signup(ctx, i.body, req, res)),
+    );
+    app.post(
+      '/api/auth/login',
+      route({ body: loginRequestSchema }, (i, req, res) => login(ctx, i.body, req, res)),
+    );
+    app.post(
+      '/api/auth/logout',
+      route({}, (_i, req, res) => logout(ctx, req, res)),
+    );
+    app.post(
+      '/api/auth/refresh',
+      route({}, (_i, req, res) => refresh(ctx, req, res)),
+    );
+    app.get(
+      '/api/auth/me',
+      route({}, (_i, req, res) => me(ctx, req, res)),
+    );
+    app.get(
+      '/api/verify-email',
+      route({ query: verifyEmailQuerySchema }, (i, req, res) => verifyEmail(ctx, i.query, req, res)),
+    );
     app.post(
       '/api/resend-verification',
       route({ body: resendVerificationRequestSchema }, (i, req) => resendVerification(ctx, i.body, req)),
@@ -47,28 +65,40 @@ export function authRoutes(ctx: AuthContext, devMailbox: DevMailbox | null) {
       '/api/auth/forgot-password',
       route({ body: forgotPasswordRequestSchema }, (i, req) => forgotPassword(ctx, i.body, req)),
     );
-    app.post('/api/auth/reset-password', route({ body: resetPasswordRequestSchema }, (i, req) => resetPassword(ctx, i.body, req)));
+    app.post(
+      '/api/auth/reset-password',
+      route({ body: resetPasswordRequestSchema }, (i, req) => resetPassword(ctx, i.body, req)),
+    );
     app.post(
       '/api/auth/change-password',
       route({ body: changePasswordRequestSchema }, (i, req, res) => changePassword(ctx, i.body, req, res)),
     );
-    app.post('/api/auth/handoff', route({ body: handoffCreateRequestSchema }, (i, req) => createHandoff(ctx, i.body, req)));
+    app.post(
+      '/api/auth/handoff',
+      route({ body: handoffCreateRequestSchema }, (i, req) => createHandoff(ctx, i.body, req)),
+    );
     app.post(
       '/api/auth/handoff/exchange',
       route({ body: handoffExchangeRequestSchema }, (i, req, res) => exchangeHandoff(ctx, i.body, req, res)),
     );
-    app.get('/api/auth/settings', route({}, () => ({
-      supportEmail: ctx.settings.supportEmail,
-      devMailboxUrl: devMailbox ? DEV_MAILBOX_PATH : null,
-    })));
+    app.get(
+      '/api/auth/settings',
+      route({}, () => ({
+        supportEmail: ctx.settings.supportEmail,
+        devMailboxUrl: devMailbox ? DEV_MAILBOX_PATH : null,
+      })),
+    );
     adminUserRoutes(ctx)(app);
     if (devMailbox) {
       app.get(DEV_MAILBOX_PATH, (_req, res) => {
         res.type('html').send(renderDevMailbox(devMailbox.list()));
       });
-      app.get(`${DEV_MAILBOX_PATH}.json`, route({ query: z.object({ to: z.string().optional() }) }, (i) => ({
-        emails: devMailbox.list().filter((e) => !i.query.to || e.to === i.query.to.toLowerCase()),
-      })));
+      app.get(
+        `${DEV_MAILBOX_PATH}.json`,
+        route({ query: z.object({ to: z.string().optional() }) }, (i) => ({
+          emails: devMailbox.list().filter((e) => !i.query.to || e.to === i.query.to.toLowerCase()),
+        })),
+      );
     }
   };
 }

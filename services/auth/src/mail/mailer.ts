@@ -21,7 +21,11 @@ export function createSmtpMailer(opts: { smtpUrl: string; from: string }): Maile
  * Single-machine mode without SMTP: mail is kept in memory (the newest `max`) and logged with its
  * link, and the dev mailbox page lists it. Never used when SMTP_URL is set.
  */
-export function createDevMailbox(opts: { log: Log & { warn(obj: object, msg?: string): void }; max?: number; logLinks?: boolean }) {
+export function createDevMailbox(opts: {
+  log: Log & { warn(obj: object, msg?: string): void };
+  max?: number;
+  logLinks?: boolean;
+}) {
   const max = opts.max ?? 200;
   const emails: StoredEmail[] = [];
   let next = 1;
@@ -30,8 +34,16 @@ export function createDevMailbox(opts: { log: Log & { warn(obj: object, msg?: st
       emails.unshift({ ...e, id: next++, sentAt: new Date().toISOString() });
       emails.length = Math.min(emails.length, max);
       // Links grant access (reset, verify): logged only outside production.
-      if (opts.logLinks ?? true) opts.log.info({ to: e.to, subject: e.subject, link: e.link }, 'dev mailbox: email kept (no SMTP_URL)');
-      else opts.log.warn({ to: e.to, subject: e.subject }, 'no SMTP_URL: email not delivered (kept in the dev mailbox only)');
+      if (opts.logLinks ?? true)
+        opts.log.info(
+          { to: e.to, subject: e.subject, link: e.link },
+          'dev mailbox: email kept (no SMTP_URL)',
+        );
+      else
+        opts.log.warn(
+          { to: e.to, subject: e.subject },
+          'no SMTP_URL: email not delivered (kept in the dev mailbox only)',
+        );
     },
     close: () => undefined,
   };

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { resetPasswordEmail, verificationEmail } from './templates';
 
 describe('email templates', () => {
-  const base = { name: 'Ada <script>', appOrigin: 'https://chat.noek.example', token: 'tok_123', supportEmail: 'help@noek.example' };
+  const base = {
+    name: 'Ada <script>',
+    appOrigin: 'https://chat.noek.example',
+    token: 'tok_123',
+    supportEmail: 'help@noek.example',
+  };
 
   it('verification: an Activate Your Account button to /verify-email?token=, HTML and text', () => {
     const e = verificationEmail(base);

@@ -26,7 +26,12 @@ export function linkWithToken(appOrigin: string, path: string, token: string): s
   return url.toString();
 }
 
-export function verificationEmail(p: { name: string; appOrigin: string; token: string; supportEmail: string }): EmailContent {
+export function verificationEmail(p: {
+  name: string;
+  appOrigin: string;
+  token: string;
+  supportEmail: string;
+}): EmailContent {
   const link = linkWithToken(p.appOrigin, '/verify-email', p.token);
   const html = layout(
     `<h1 style="font-size:22px">Welcome to Noek, ${escapeHtml(p.name)}!</h1>` +
@@ -43,7 +48,12 @@ export function verificationEmail(p: { name: string; appOrigin: string; token: s
   return { subject: 'Activate Your Account', html, text, link };
 }
 
-export function resetPasswordEmail(p: { name: string; appOrigin: string; token: string; supportEmail: string }): EmailContent {
+export function resetPasswordEmail(p: {
+  name: string;
+  appOrigin: string;
+  token: string;
+  supportEmail: string;
+}): EmailContent {
   const link = linkWithToken(p.appOrigin, '/reset-password', p.token);
   const html = layout(
     `<h1 style="font-size:22px">Reset your Noek password</h1>` +

@@ -20,7 +20,8 @@ export const authRateRules = {
 } satisfies Record<keyof AuthLimiters, RateLimitRule>;
 
 export function createAuthLimiters(scale = 1, now?: () => number): AuthLimiters {
-  const make = (r: RateLimitRule) => createRateLimiter({ limit: Math.max(1, Math.round(r.limit * scale)), windowMs: r.windowMs }, now);
+  const make = (r: RateLimitRule) =>
+    createRateLimiter({ limit: Math.max(1, Math.round(r.limit * scale)), windowMs: r.windowMs }, now);
   return {
     login: make(authRateRules.login),
     loginPerIp: make(authRateRules.loginPerIp),

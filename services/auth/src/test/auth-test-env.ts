@@ -41,7 +41,10 @@ export async function startAuthTestEnv(env: Record<string, string> = {}): Promis
   });
   const db = await openAuthDatabase({ kind: 'postgres', url: TEST_DATABASE_URL, schema });
   const keys = generateSigningKeys();
-  const logger = createLogger({ name: 'auth-test', level: (process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent' });
+  const logger = createLogger({
+    name: 'auth-test',
+    level: (process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent',
+  });
   const service = createAuthService({ config, db, keys, logger });
   await service.start();
   const http = await listenForTest(service.app);

@@ -15,7 +15,11 @@ export function person(tag?: string): Person {
 }
 
 /** Signs up, waits for the activation email over SMTP and follows its link. */
-export async function signUpAndVerify(env: AuthTestEnv, client: TestClient, p: Person = person()): Promise<Person> {
+export async function signUpAndVerify(
+  env: AuthTestEnv,
+  client: TestClient,
+  p: Person = person(),
+): Promise<Person> {
   const before = env.smtp.countFor(p.email);
   const res = await client.post('/api/auth/signup', p);
   expect(res.status).toBe(201);

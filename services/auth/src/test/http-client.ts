@@ -63,7 +63,8 @@ export function createClient(baseUrl: string, opts: { origin?: string | null } =
   return {
     jar,
     get: (path: string, extra?: Parameters<typeof request>[3]) => request('GET', path, undefined, extra),
-    post: (path: string, body?: unknown, extra?: Parameters<typeof request>[3]) => request('POST', path, body, extra),
+    post: (path: string, body?: unknown, extra?: Parameters<typeof request>[3]) =>
+      request('POST', path, body, extra),
     request,
     cookie: (name: string) => jar.get(name)?.value,
     setCookie: (name: string, value: string, path = '/') => jar.set(name, { value, path }),

@@ -16,17 +16,27 @@ export function AccountScreen() {
   const setView = useViewStore((s) => s.setView);
   if (!user) return null;
   return (
-    <main className="noek-stack" style={{ padding: 24, maxWidth: 760, margin: '0 auto', width: '100%' }} data-testid="account-screen">
+    <main
+      className="noek-stack"
+      style={{ padding: 24, maxWidth: 760, margin: '0 auto', width: '100%' }}
+      data-testid="account-screen"
+    >
       <div className="noek-row" style={{ justifyContent: 'space-between' }}>
         <h1 style={{ margin: 0 }}>Account</h1>
-        <button type="button" className="noek-btn noek-btn-outline" onClick={() => setView('chat')} data-testid="account-back">
+        <button
+          type="button"
+          className="noek-btn noek-btn-outline"
+          onClick={() => setView('chat')}
+          data-testid="account-back"
+        >
           Back to Chat
         </button>
       </div>
       <div className="auth-warning" data-testid="account-notice">
         <strong>Important information</strong>
         <span>
-          There is no forgot-password feature here: if you forget your password, contact support at {supportEmail}.
+          There is no forgot-password feature here: if you forget your password, contact support at{' '}
+          {supportEmail}.
         </span>
       </div>
       <section className="noek-card noek-stack">
@@ -40,7 +50,12 @@ export function AccountScreen() {
           <div data-testid="account-email">{user.email}</div>
         </div>
         <div>
-          <button type="button" className="noek-btn noek-btn-outline" onClick={() => setChanging(true)} data-testid="open-change-password">
+          <button
+            type="button"
+            className="noek-btn noek-btn-outline"
+            onClick={() => setChanging(true)}
+            data-testid="open-change-password"
+          >
             Change Password
           </button>
         </div>

@@ -10,7 +10,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+const type = (testId: string, value: string) =>
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
 function open(onClose = vi.fn()) {
   render(
@@ -38,7 +39,9 @@ describe('change password dialog (spec §5, §8)', () => {
     type('new-password', 'abc');
     type('confirm-password', 'abc');
     fireEvent.click(submit);
-    expect(screen.getByTestId('change-password-error').textContent).toBe('Password must be at least 6 characters long');
+    expect(screen.getByTestId('change-password-error').textContent).toBe(
+      'Password must be at least 6 characters long',
+    );
     expect(calls).toHaveLength(0);
   });
 
@@ -51,11 +54,18 @@ describe('change password dialog (spec §5, §8)', () => {
     fireEvent.click(screen.getByTestId('change-password-submit'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(screen.getByTestId('toast').textContent).toContain('Password Changed');
-    expect(calls[0]).toMatchObject({ path: '/api/auth/change-password', body: { currentPassword: 'old-pw', newPassword: 'new-pw1' } });
+    expect(calls[0]).toMatchObject({
+      path: '/api/auth/change-password',
+      body: { currentPassword: 'old-pw', newPassword: 'new-pw1' },
+    });
   });
 
   it.each([
-    ['the server message', { status: 400, body: { code: 'INVALID_PASSWORD', message: 'Current password is incorrect' } }, 'Current password is incorrect'],
+    [
+      'the server message',
+      { status: 400, body: { code: 'INVALID_PASSWORD', message: 'Current password is incorrect' } },
+      'Current password is incorrect',
+    ],
     ['the fallback', 'network-error' as const, 'Failed to change password. Please try again.'],
   ])('shows %s on failure', async (_l, answer, text) => {
     stubFetch(() => answer);

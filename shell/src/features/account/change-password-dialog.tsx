@@ -60,10 +60,33 @@ export function ChangePasswordDialog({ onClose, onChanged, forced = false }: Pro
         noValidate
       >
         <h1 id="change-password-title">Change Password</h1>
-        {forced && <p className="auth-hint">Your password was reset by an administrator. Please choose a new one.</p>}
-        <Field label="Current Password" testId="current-password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
-        <Field label="New Password" testId="new-password" type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />
-        <Field label="Confirm New Password" testId="confirm-password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        {forced && (
+          <p className="auth-hint">Your password was reset by an administrator. Please choose a new one.</p>
+        )}
+        <Field
+          label="Current Password"
+          testId="current-password"
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+        />
+        <Field
+          label="New Password"
+          testId="new-password"
+          type="password"
+          autoComplete="new-password"
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+        />
+        <Field
+          label="Confirm New Password"
+          testId="confirm-password"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
         {error && (
           <p className="auth-error" role="alert" data-testid="change-password-error">
             {error}
@@ -71,11 +94,21 @@ export function ChangePasswordDialog({ onClose, onChanged, forced = false }: Pro
         )}
         <div className="noek-row" style={{ justifyContent: 'flex-end' }}>
           {!forced && (
-            <button type="button" className="noek-btn noek-btn-outline" onClick={onClose} data-testid="change-password-cancel">
+            <button
+              type="button"
+              className="noek-btn noek-btn-outline"
+              onClick={onClose}
+              data-testid="change-password-cancel"
+            >
               Cancel
             </button>
           )}
-          <button type="submit" className="noek-btn" disabled={busy || !canSubmitChange(current, next, confirm)} data-testid="change-password-submit">
+          <button
+            type="submit"
+            className="noek-btn"
+            disabled={busy || !canSubmitChange(current, next, confirm)}
+            data-testid="change-password-submit"
+          >
             {busy ? 'Changing…' : 'Change Password'}
           </button>
         </div>

@@ -6,5 +6,11 @@ export function ForcedPasswordChange() {
   const user = useSessionStore((s) => s.user);
   const setUser = useSessionStore((s) => s.setUser);
   if (!user?.mustChangePassword) return null;
-  return <ChangePasswordDialog forced onClose={() => undefined} onChanged={() => setUser({ ...user, mustChangePassword: false })} />;
+  return (
+    <ChangePasswordDialog
+      forced
+      onClose={() => undefined}
+      onChanged={() => setUser({ ...user, mustChangePassword: false })}
+    />
+  );
 }

@@ -24,7 +24,12 @@ export class NetworkError extends Error {
  * Spec §7 semantics: cookies travel, bodies are JSON, a non-success answer is an ApiError whose
  * message is "{status}: {body text}". The parsed JSON body is kept for fields beyond the envelope.
  */
-async function call<T>(method: 'GET' | 'POST', url: string, parse: (d: unknown) => T, body?: unknown): Promise<T> {
+async function call<T>(
+  method: 'GET' | 'POST',
+  url: string,
+  parse: (d: unknown) => T,
+  body?: unknown,
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(url, {
@@ -62,7 +67,8 @@ export const authApi = {
     call('POST', '/api/auth/signup', (d) => signupResponseSchema.parse(d), { name, email, password }),
   resendVerification: (email: string): Promise<MessageResponse> =>
     call('POST', '/api/resend-verification', message, { email }),
-  forgotPassword: (email: string): Promise<MessageResponse> => call('POST', '/api/auth/forgot-password', message, { email }),
+  forgotPassword: (email: string): Promise<MessageResponse> =>
+    call('POST', '/api/auth/forgot-password', message, { email }),
   resetPassword: (token: string, newPassword: string): Promise<MessageResponse> =>
     call('POST', '/api/auth/reset-password', message, { token, newPassword }),
   changePassword: (currentPassword: string, newPassword: string): Promise<MessageResponse> =>
@@ -71,10 +77,13 @@ export const authApi = {
   me: (): Promise<SessionResponse> => call('GET', '/api/auth/me', session),
   refresh: (): Promise<SessionResponse> => call('POST', '/api/auth/refresh', session),
   verifyEmail: (token: string): Promise<VerifyEmailResponse> =>
-    call('GET', `/api/verify-email?token=${encodeURIComponent(token)}`, (d) => verifyEmailResponseSchema.parse(d)),
+    call('GET', `/api/verify-email?token=${encodeURIComponent(token)}`, (d) =>
+      verifyEmailResponseSchema.parse(d),
+    ),
   createHandoff: (targetHost: string): Promise<HandoffCreateResponse> =>
     call('POST', '/api/auth/handoff', (d) => handoffCreateResponseSchema.parse(d), { targetHost }),
   exchangeHandoff: (token: string): Promise<SessionResponse> =>
     call('POST', '/api/auth/handoff/exchange', session, { token }),
-  settings: (): Promise<AuthSettingsResponse> => call('GET', '/api/auth/settings', (d) => authSettingsResponseSchema.parse(d)),
+  settings: (): Promise<AuthSettingsResponse> =>
+    call('GET', '/api/auth/settings', (d) => authSettingsResponseSchema.parse(d)),
 };

@@ -13,12 +13,23 @@ export function CheckEmail({ email, onSignIn, onBack }: Props) {
         We&apos;ve sent a verification email to <strong data-testid="check-email-address">{email}</strong>.
       </p>
       <p>
-        Click the &apos;{authText.activateYourAccount}&apos; button in the email to verify your account, then sign in.
+        Click the &apos;{authText.activateYourAccount}&apos; button in the email to verify your account, then
+        sign in.
       </p>
-      <button type="button" className="noek-btn auth-btn-block" onClick={onSignIn} data-testid="verified-sign-in">
+      <button
+        type="button"
+        className="noek-btn auth-btn-block"
+        onClick={onSignIn}
+        data-testid="verified-sign-in"
+      >
         {authText.verifiedSignIn}
       </button>
-      <button type="button" className="noek-btn noek-btn-outline auth-btn-block" onClick={onBack} data-testid="back-to-sign-up">
+      <button
+        type="button"
+        className="noek-btn noek-btn-outline auth-btn-block"
+        onClick={onBack}
+        data-testid="back-to-sign-up"
+      >
         {authText.backToSignUp}
       </button>
       <p className="auth-hint">

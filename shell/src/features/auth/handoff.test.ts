@@ -3,7 +3,10 @@ import { readHandoffQuery, withoutHandoffParams } from './handoff';
 
 describe('handoff query', () => {
   it('reads login with a token, logout without, and nothing else', () => {
-    expect(readHandoffQuery('?auth_token=abc&auth_action=login')).toEqual({ auth_action: 'login', auth_token: 'abc' });
+    expect(readHandoffQuery('?auth_token=abc&auth_action=login')).toEqual({
+      auth_action: 'login',
+      auth_token: 'abc',
+    });
     expect(readHandoffQuery('?auth_action=logout')).toEqual({ auth_action: 'logout' });
     expect(readHandoffQuery('?auth_action=login')).toBeNull();
     expect(readHandoffQuery('?auth_action=steal&auth_token=x')).toBeNull();

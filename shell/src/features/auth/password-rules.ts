@@ -18,7 +18,12 @@ export function longEnoughForSignup(password: string): boolean {
 }
 
 /** Spec §5, signup: all four filled, password at least 8, confirmation equal. */
-export function canSubmitSignup(f: { name: string; email: string; password: string; confirm: string }): boolean {
+export function canSubmitSignup(f: {
+  name: string;
+  email: string;
+  password: string;
+  confirm: string;
+}): boolean {
   return (
     f.name.trim().length > 0 &&
     f.email.trim().length > 0 &&

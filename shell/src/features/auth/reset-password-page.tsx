@@ -31,7 +31,8 @@ export function ResetPasswordPage() {
       setPhase('success');
     } catch (err) {
       setPhase('form');
-      const text = err instanceof ApiError ? serverMessageOr(err, authText.resetFailed) : authText.resetFailed;
+      const text =
+        err instanceof ApiError ? serverMessageOr(err, authText.resetFailed) : authText.resetFailed;
       setError({ title: authText.resetFailedTitle, text });
     }
   }
@@ -45,7 +46,12 @@ export function ResetPasswordPage() {
             <p className="auth-success" data-testid="reset-success">
               Your password has been reset successfully. You can now sign in with your new password.
             </p>
-            <button type="button" className="noek-btn auth-btn-block" onClick={() => navigate('/auth')} data-testid="reset-go-sign-in">
+            <button
+              type="button"
+              className="noek-btn auth-btn-block"
+              onClick={() => navigate('/auth')}
+              data-testid="reset-go-sign-in"
+            >
               Go to Sign In
             </button>
           </>
@@ -53,15 +59,34 @@ export function ResetPasswordPage() {
           <form className="noek-stack" onSubmit={(e) => void submit(e)} noValidate>
             <h1>Reset Password</h1>
             <p className="auth-hint">Enter a new password for your account.</p>
-            <Field label="New Password" testId="reset-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-            <Field label="Confirm New Password" testId="reset-confirm" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+            <Field
+              label="New Password"
+              testId="reset-password"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <Field
+              label="Confirm New Password"
+              testId="reset-confirm"
+              type="password"
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
             {error && (
               <div role="alert" data-testid="reset-error">
                 {error.title && <strong className="auth-error">{error.title}</strong>}
                 <p className="auth-error">{error.text}</p>
               </div>
             )}
-            <button type="submit" className="noek-btn auth-btn-block" disabled={phase === 'submitting' || !canSubmitReset(password, confirm)} data-testid="reset-submit">
+            <button
+              type="submit"
+              className="noek-btn auth-btn-block"
+              disabled={phase === 'submitting' || !canSubmitReset(password, confirm)}
+              data-testid="reset-submit"
+            >
               {phase === 'submitting' ? 'Resetting…' : 'Reset Password'}
             </button>
           </form>

@@ -39,14 +39,21 @@ afterEach(() => {
 describe('session sync', () => {
   it('revalidates a cached user with /api/auth/me and refreshes the record', async () => {
     useSessionStore.getState().setUser(user);
-    stubFetch((_m, p) => (p === '/api/auth/me' ? { status: 200, body: { user: { ...user, accessLevel: 'supernoek' } } } : undefined));
+    stubFetch((_m, p) =>
+      p === '/api/auth/me'
+        ? { status: 200, body: { user: { ...user, accessLevel: 'supernoek' } } }
+        : undefined,
+    );
     mount('/');
     await waitFor(() => expect(useSessionStore.getState().user?.accessLevel).toBe('supernoek'));
   });
 
   it('drops a cached user the server no longer knows (401), and clears local storage', async () => {
     useSessionStore.getState().setUser(user);
-    stubFetch(() => ({ status: 401, body: { code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' } }));
+    stubFetch(() => ({
+      status: 401,
+      body: { code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' },
+    }));
     mount('/');
     await waitFor(() => expect(useSessionStore.getState().user).toBeNull());
     expect(localStorage.getItem(storageKeys.user())).toBeNull();
@@ -76,7 +83,11 @@ describe('session sync', () => {
     const view = mount('/subscribe?auth_token=tok&auth_action=login&plan=x');
     await waitFor(() => expect(view.getByTestId('where').textContent).toBe('/subscribe?plan=x'));
     expect(useSessionStore.getState().user?.id).toBe(user.id);
-    expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/auth/handoff/exchange', body: { token: 'tok' } });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/auth/handoff/exchange',
+      body: { token: 'tok' },
+    });
   });
 
   it('a refused handoff token signs nobody in, and the URL is cleaned', async () => {

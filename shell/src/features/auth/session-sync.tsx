@@ -32,7 +32,11 @@ export function SessionSync() {
     if (started.current) return;
     started.current = true;
     const handoff = readHandoffQuery(location.search);
-    const clean = () => navigate({ pathname: location.pathname, search: withoutHandoffParams(location.search), hash: location.hash }, { replace: true });
+    const clean = () =>
+      navigate(
+        { pathname: location.pathname, search: withoutHandoffParams(location.search), hash: location.hash },
+        { replace: true },
+      );
     void (async () => {
       if (handoff?.auth_action === 'logout') {
         clear();
@@ -41,7 +45,10 @@ export function SessionSync() {
         return;
       }
       if (handoff?.auth_action === 'login') {
-        await authApi.exchangeHandoff(handoff.auth_token).then(({ user }) => setUser(user), () => undefined);
+        await authApi.exchangeHandoff(handoff.auth_token).then(
+          ({ user }) => setUser(user),
+          () => undefined,
+        );
         clean();
       }
       // Only a cached record needs revalidating; a visitor without one is signed out (and asking

@@ -9,8 +9,12 @@ import { UnverifiedBox } from './unverified-box';
 type Props = { initialEmail?: string; onSignedIn: (user: User) => void; onSwitch: () => void };
 
 /** Spec §8, login: which message a failed sign-in shows, and whether the resend box appears. */
-export function loginFailure(err: unknown, typedEmail: string): { message: string; unverifiedEmail: string | null } {
-  if (err instanceof NetworkError || !(err instanceof ApiError)) return { message: authText.loginNetwork, unverifiedEmail: null };
+export function loginFailure(
+  err: unknown,
+  typedEmail: string,
+): { message: string; unverifiedEmail: string | null } {
+  if (err instanceof NetworkError || !(err instanceof ApiError))
+    return { message: authText.loginNetwork, unverifiedEmail: null };
   const body = errorJson(err);
   if (body?.emailNotVerified === true || err.status === 500) {
     const email = typeof body?.email === 'string' ? body.email : typedEmail.trim();
@@ -53,22 +57,45 @@ export function SignInForm({ initialEmail = '', onSignedIn, onSwitch }: Props) {
       await authApi.forgotPassword(email.trim());
       window.alert(authText.forgotSent);
     } catch (err) {
-      window.alert(err instanceof ApiError ? serverMessageOr(err, authText.forgotFailed) : authText.forgotNetwork);
+      window.alert(
+        err instanceof ApiError ? serverMessageOr(err, authText.forgotFailed) : authText.forgotNetwork,
+      );
     }
   }
 
   return (
     <form className="noek-stack" onSubmit={(e) => void submit(e)} data-testid="sign-in-form" noValidate>
       <h1>Sign In</h1>
-      <Field label="Email" testId="sign-in-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
-      <Field label="Password" testId="sign-in-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+      <Field
+        label="Email"
+        testId="sign-in-email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        required
+      />
+      <Field
+        label="Password"
+        testId="sign-in-password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        required
+      />
       {error && (
         <p className="auth-error" role="alert" data-testid="sign-in-error">
           {error}
         </p>
       )}
       {unverified && <UnverifiedBox email={unverified} />}
-      <button type="submit" className="noek-btn auth-btn-block" disabled={busy || !canSubmitLogin(email, password)} data-testid="sign-in-submit">
+      <button
+        type="submit"
+        className="noek-btn auth-btn-block"
+        disabled={busy || !canSubmitLogin(email, password)}
+        data-testid="sign-in-submit"
+      >
         {busy ? 'Signing in…' : 'Sign In'}
       </button>
       <button type="button" className="auth-link" onClick={() => void forgot()} data-testid="forgot-password">

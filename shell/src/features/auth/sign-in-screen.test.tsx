@@ -8,7 +8,8 @@ import { sampleUser } from '@noek/contracts/testing/sample-user';
 
 const user = sampleUser();
 
-const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+const type = (testId: string, value: string) =>
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
 const submit = (testId: string) => screen.getByTestId(testId) as HTMLButtonElement;
 
 beforeEach(() => {
@@ -35,7 +36,9 @@ describe('sign-in form (spec §5, §8)', () => {
   });
 
   it('signs in and stores the user', async () => {
-    stubFetch((m, p) => (m === 'POST' && p === '/api/auth/login' ? { status: 200, body: { user } } : undefined));
+    stubFetch((m, p) =>
+      m === 'POST' && p === '/api/auth/login' ? { status: 200, body: { user } } : undefined,
+    );
     renderWithRouter(<SignInScreen />, '/auth');
     type('sign-in-email', ' ada@example.com ');
     type('sign-in-password', 'secret');
@@ -46,8 +49,19 @@ describe('sign-in form (spec §5, §8)', () => {
   });
 
   it.each([
-    ['server message', { status: 401, body: { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' } }, 'Invalid email or password'],
-    ['429 message', { status: 429, body: { code: 'RATE_LIMITED', message: 'Too many attempts. Please try again in 15 minutes.' } }, 'Too many attempts. Please try again in 15 minutes.'],
+    [
+      'server message',
+      { status: 401, body: { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' } },
+      'Invalid email or password',
+    ],
+    [
+      '429 message',
+      {
+        status: 429,
+        body: { code: 'RATE_LIMITED', message: 'Too many attempts. Please try again in 15 minutes.' },
+      },
+      'Too many attempts. Please try again in 15 minutes.',
+    ],
     ['no server message', { status: 401 }, 'Invalid email or password'],
     ['network failure', 'network-error' as const, 'Invalid email or password. Please try again.'],
   ])('shows the %s', async (_l, answer, text) => {
@@ -61,7 +75,13 @@ describe('sign-in form (spec §5, §8)', () => {
   });
 
   it.each([
-    ['emailNotVerified', { status: 403, body: { code: 'EMAIL_NOT_VERIFIED', message: 'x', emailNotVerified: true, email: 'ada@example.com' } }],
+    [
+      'emailNotVerified',
+      {
+        status: 403,
+        body: { code: 'EMAIL_NOT_VERIFIED', message: 'x', emailNotVerified: true, email: 'ada@example.com' },
+      },
+    ],
     ['HTTP 500', { status: 500, body: { code: 'INTERNAL', message: 'Something went wrong' } }],
   ])('on %s shows the verify message and the yellow box whose resend works', async (_l, answer) => {
     const calls = stubFetch((m, p) =>
@@ -71,21 +91,34 @@ describe('sign-in form (spec §5, §8)', () => {
     type('sign-in-email', 'ada@example.com');
     type('sign-in-password', 'right');
     fireEvent.click(submit('sign-in-submit'));
-    expect((await screen.findByTestId('sign-in-error')).textContent).toBe('Please verify your email address before signing in.');
-    expect(screen.getByTestId('unverified-box').textContent).toContain('Email not verified for: ada@example.com');
+    expect((await screen.findByTestId('sign-in-error')).textContent).toBe(
+      'Please verify your email address before signing in.',
+    );
+    expect(screen.getByTestId('unverified-box').textContent).toContain(
+      'Email not verified for: ada@example.com',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Resend Verification Email' }));
     expect((await screen.findByTestId('resend-result')).textContent).toBe(
       'Verification email sent! Please check your inbox and spam folder.',
     );
-    expect(calls.at(-1)).toMatchObject({ path: '/api/resend-verification', body: { email: 'ada@example.com' } });
+    expect(calls.at(-1)).toMatchObject({
+      path: '/api/resend-verification',
+      body: { email: 'ada@example.com' },
+    });
   });
 
   it('resend failures: server message, fallback, network', async () => {
-    let resend: { status: number; body?: unknown } | 'network-error' = { status: 429, body: { code: 'RATE_LIMITED', message: 'Slow down' } };
+    let resend: { status: number; body?: unknown } | 'network-error' = {
+      status: 429,
+      body: { code: 'RATE_LIMITED', message: 'Slow down' },
+    };
     stubFetch((_m, p) =>
       p === '/api/resend-verification'
         ? resend
-        : { status: 403, body: { code: 'EMAIL_NOT_VERIFIED', message: 'x', emailNotVerified: true, email: 'a@b.co' } },
+        : {
+            status: 403,
+            body: { code: 'EMAIL_NOT_VERIFIED', message: 'x', emailNotVerified: true, email: 'a@b.co' },
+          },
     );
     renderWithRouter(<SignInScreen />);
     type('sign-in-email', 'a@b.co');
@@ -96,29 +129,42 @@ describe('sign-in form (spec §5, §8)', () => {
     expect((await screen.findByTestId('resend-result')).textContent).toBe('Slow down');
     resend = { status: 502 };
     fireEvent.click(button);
-    await waitFor(() => expect(screen.getByTestId('resend-result').textContent).toBe('Failed to send verification email'));
+    await waitFor(() =>
+      expect(screen.getByTestId('resend-result').textContent).toBe('Failed to send verification email'),
+    );
     resend = 'network-error';
     fireEvent.click(button);
     await waitFor(() =>
-      expect(screen.getByTestId('resend-result').textContent).toBe('Failed to send verification email. Please try again.'),
+      expect(screen.getByTestId('resend-result').textContent).toBe(
+        'Failed to send verification email. Please try again.',
+      ),
     );
   });
 
-  it("Forgot Password: alerts when no email is typed, else sends and alerts the outcome", async () => {
-    let answer: { status: number; body?: unknown } | 'network-error' = { status: 200, body: { message: 'ok' } };
+  it('Forgot Password: alerts when no email is typed, else sends and alerts the outcome', async () => {
+    let answer: { status: number; body?: unknown } | 'network-error' = {
+      status: 200,
+      body: { message: 'ok' },
+    };
     stubFetch(() => answer);
     renderWithRouter(<SignInScreen />);
     fireEvent.click(screen.getByRole('button', { name: 'Forgot Password' }));
     expect(window.alert).toHaveBeenLastCalledWith('Please enter your email address first');
     type('sign-in-email', 'ada@example.com');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Forgot Password' })));
-    await waitFor(() => expect(window.alert).toHaveBeenLastCalledWith('Password reset instructions have been sent to your email'));
+    await waitFor(() =>
+      expect(window.alert).toHaveBeenLastCalledWith(
+        'Password reset instructions have been sent to your email',
+      ),
+    );
     answer = { status: 500 };
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Forgot Password' })));
     await waitFor(() => expect(window.alert).toHaveBeenLastCalledWith('Failed to send reset email'));
     answer = 'network-error';
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Forgot Password' })));
-    await waitFor(() => expect(window.alert).toHaveBeenLastCalledWith('Failed to send reset email. Please try again.'));
+    await waitFor(() =>
+      expect(window.alert).toHaveBeenLastCalledWith('Failed to send reset email. Please try again.'),
+    );
   });
 });
 
@@ -162,21 +208,30 @@ describe('sign-up form and Check Your Email (spec §2, §5, §8)', () => {
   it('after sign-up shows Check Your Email with the address, support line and both buttons', async () => {
     stubFetch((_m, p) => {
       if (p === '/api/auth/signup') return { status: 201, body: { message: 'ok', email: 'ada@example.com' } };
-      if (p === '/api/auth/settings') return { status: 200, body: { supportEmail: 'help@noek.test', devMailboxUrl: null } };
+      if (p === '/api/auth/settings')
+        return { status: 200, body: { supportEmail: 'help@noek.test', devMailboxUrl: null } };
       return undefined;
     });
     openSignUp();
     await fillAndSubmit();
-    expect((await screen.findByRole('heading', { name: 'Check Your Email' })).textContent).toBe('Check Your Email');
+    expect((await screen.findByRole('heading', { name: 'Check Your Email' })).textContent).toBe(
+      'Check Your Email',
+    );
     expect(screen.getByTestId('check-email-address').textContent).toBe('ada@example.com');
-    expect(screen.getByTestId('check-email').textContent).toContain("Click the 'Activate Your Account' button");
+    expect(screen.getByTestId('check-email').textContent).toContain(
+      "Click the 'Activate Your Account' button",
+    );
     expect(await screen.findByText('help@noek.test')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Back to Sign Up' }));
     expect(screen.getByTestId('sign-up-form')).toBeTruthy();
   });
 
   it("I've Verified My Email - Sign In opens sign-in with the address filled in", async () => {
-    stubFetch((_m, p) => (p === '/api/auth/signup' ? { status: 201, body: { message: 'ok', email: 'ada@example.com' } } : undefined));
+    stubFetch((_m, p) =>
+      p === '/api/auth/signup'
+        ? { status: 201, body: { message: 'ok', email: 'ada@example.com' } }
+        : undefined,
+    );
     openSignUp();
     await fillAndSubmit();
     fireEvent.click(await screen.findByRole('button', { name: "I've Verified My Email - Sign In" }));
@@ -184,7 +239,11 @@ describe('sign-up form and Check Your Email (spec §2, §5, §8)', () => {
   });
 
   it.each([
-    ['server message', { status: 409, body: { code: 'EMAIL_TAKEN', message: 'An account with this email already exists' } }, 'An account with this email already exists'],
+    [
+      'server message',
+      { status: 409, body: { code: 'EMAIL_TAKEN', message: 'An account with this email already exists' } },
+      'An account with this email already exists',
+    ],
     ['no server message', { status: 500 }, 'Signup failed'],
     ['network failure', 'network-error' as const, 'Failed to create account. Please try again.'],
   ])('shows the %s when sign-up fails', async (_l, answer, text) => {

@@ -33,10 +33,18 @@ export function SignInScreen() {
           <ThemeToggle />
         </div>
         {view.kind === 'signin' && (
-          <SignInForm key={view.email ?? ''} initialEmail={view.email} onSignedIn={signedIn} onSwitch={() => setView({ kind: 'signup' })} />
+          <SignInForm
+            key={view.email ?? ''}
+            initialEmail={view.email}
+            onSignedIn={signedIn}
+            onSwitch={() => setView({ kind: 'signup' })}
+          />
         )}
         {view.kind === 'signup' && (
-          <SignUpForm onSignedUp={(email) => setView({ kind: 'check-email', email })} onSwitch={() => setView({ kind: 'signin' })} />
+          <SignUpForm
+            onSignedUp={(email) => setView({ kind: 'check-email', email })}
+            onSwitch={() => setView({ kind: 'signin' })}
+          />
         )}
         {view.kind === 'check-email' && (
           <CheckEmail

@@ -8,7 +8,11 @@ import { authApi } from './auth-api';
  * other host's cached record is dropped the next time it revalidates with /api/auth/me), so no
  * redirect through the other host is needed.
  */
-export function signOut(deps: { queryClient: QueryClient; clearUser: () => void; goHome: () => void }): Promise<void> {
+export function signOut(deps: {
+  queryClient: QueryClient;
+  clearUser: () => void;
+  goHome: () => void;
+}): Promise<void> {
   const done = authApi.logout().then(
     () => undefined,
     () => undefined,

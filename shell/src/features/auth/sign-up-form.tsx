@@ -15,7 +15,8 @@ export function SignUpForm({ onSignedUp, onSwitch }: Props) {
   const [form, setForm] = useState({ name: '', email: '', password: '', confirm: '' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [k]: e.target.value }));
   const match = matchState(form.password, form.confirm);
   const long = longEnoughForSignup(form.password);
 
@@ -37,14 +38,45 @@ export function SignUpForm({ onSignedUp, onSwitch }: Props) {
   return (
     <form className="noek-stack" onSubmit={(e) => void submit(e)} data-testid="sign-up-form" noValidate>
       <h1>Sign Up</h1>
-      <Field label="Name" testId="sign-up-name" autoComplete="name" value={form.name} onChange={set('name')} required />
-      <Field label="Email" testId="sign-up-email" type="email" autoComplete="email" value={form.email} onChange={set('email')} required />
-      <Field label="Password" testId="sign-up-password" type="password" autoComplete="new-password" value={form.password} onChange={set('password')} required />
+      <Field
+        label="Name"
+        testId="sign-up-name"
+        autoComplete="name"
+        value={form.name}
+        onChange={set('name')}
+        required
+      />
+      <Field
+        label="Email"
+        testId="sign-up-email"
+        type="email"
+        autoComplete="email"
+        value={form.email}
+        onChange={set('email')}
+        required
+      />
+      <Field
+        label="Password"
+        testId="sign-up-password"
+        type="password"
+        autoComplete="new-password"
+        value={form.password}
+        onChange={set('password')}
+        required
+      />
       <p className="auth-hint" data-ok={String(long)} data-testid="password-length-hint">
         {long ? '✓ ' : ''}
         {authText.atLeast8}
       </p>
-      <Field label="Confirm Password" testId="sign-up-confirm" type="password" autoComplete="new-password" value={form.confirm} onChange={set('confirm')} required />
+      <Field
+        label="Confirm Password"
+        testId="sign-up-confirm"
+        type="password"
+        autoComplete="new-password"
+        value={form.confirm}
+        onChange={set('confirm')}
+        required
+      />
       {match !== 'empty' && (
         <p className="auth-hint" data-ok={String(match === 'match')} data-testid="password-match-hint">
           {match === 'match' ? authText.passwordsMatch : authText.passwordsDoNotMatch}
@@ -55,7 +87,12 @@ export function SignUpForm({ onSignedUp, onSwitch }: Props) {
           {error}
         </p>
       )}
-      <button type="submit" className="noek-btn auth-btn-block" disabled={busy || !canSubmitSignup(form)} data-testid="sign-up-submit">
+      <button
+        type="submit"
+        className="noek-btn auth-btn-block"
+        disabled={busy || !canSubmitSignup(form)}
+        data-testid="sign-up-submit"
+      >
         {busy ? 'Creating account…' : 'Sign Up'}
       </button>
       <p className="auth-switch">

@@ -19,7 +19,10 @@ export function stubFetch(route: (method: string, path: string, body: unknown) =
       const method = init?.method ?? 'GET';
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ method, path: url, body });
-      const answer = route(method, url, body) ?? { status: 404, body: { code: 'NOT_FOUND', message: 'Not found.' } };
+      const answer = route(method, url, body) ?? {
+        status: 404,
+        body: { code: 'NOT_FOUND', message: 'Not found.' },
+      };
       if (answer === 'network-error') throw new TypeError('Failed to fetch');
       const text = answer.body === undefined ? '' : JSON.stringify(answer.body);
       return new Response(text, { status: answer.status, headers: { 'content-type': 'application/json' } });

@@ -10,7 +10,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+const type = (testId: string, value: string) =>
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
 describe('/verify-email (spec §2, §5, §8)', () => {
   it('without a token shows the error at once', () => {
@@ -23,7 +24,14 @@ describe('/verify-email (spec §2, §5, §8)', () => {
   it('loading, then success with the name; Continue to Sign In goes to /auth; one request per token', async () => {
     const calls = stubFetch((_m, p) =>
       p.startsWith('/api/verify-email')
-        ? { status: 200, body: { verified: true, message: 'Email verified successfully', user: { name: 'Ada', email: 'a@b.co' } } }
+        ? {
+            status: 200,
+            body: {
+              verified: true,
+              message: 'Email verified successfully',
+              user: { name: 'Ada', email: 'a@b.co' },
+            },
+          }
         : undefined,
     );
     renderWithRouter(<VerifyEmailPage />, '/verify-email?token=tok1');
@@ -35,7 +43,19 @@ describe('/verify-email (spec §2, §5, §8)', () => {
   });
 
   it.each([
-    ['server message', { status: 400, body: { code: 'VERIFICATION_FAILED', message: 'This verification link has expired.', verified: false, user: null } }, 'This verification link has expired.'],
+    [
+      'server message',
+      {
+        status: 400,
+        body: {
+          code: 'VERIFICATION_FAILED',
+          message: 'This verification link has expired.',
+          verified: false,
+          user: null,
+        },
+      },
+      'This verification link has expired.',
+    ],
     ['no message', { status: 400 }, 'Verification failed'],
     ['network failure', 'network-error' as const, 'An error occurred during verification. Please try again.'],
   ])('error with the %s and the support address', async (label, answer, text) => {
@@ -68,7 +88,9 @@ describe('/reset-password (spec §2, §4, §5, §8)', () => {
     type('reset-confirm', 'abc');
     expect(submit.disabled).toBe(false);
     fireEvent.click(submit);
-    expect(screen.getByTestId('reset-error').textContent).toContain('Password must be at least 6 characters long');
+    expect(screen.getByTestId('reset-error').textContent).toContain(
+      'Password must be at least 6 characters long',
+    );
     expect(calls).toHaveLength(0);
   });
 
@@ -79,11 +101,18 @@ describe('/reset-password (spec §2, §4, §5, §8)', () => {
     type('reset-confirm', 'abcdef');
     fireEvent.click(screen.getByTestId('reset-submit'));
     expect(await screen.findByTestId('reset-success')).toBeTruthy();
-    expect(calls[0]).toMatchObject({ path: '/api/auth/reset-password', body: { token: 'tok', newPassword: 'abcdef' } });
+    expect(calls[0]).toMatchObject({
+      path: '/api/auth/reset-password',
+      body: { token: 'tok', newPassword: 'abcdef' },
+    });
   });
 
   it.each([
-    ['server message', { status: 400, body: { code: 'INVALID_TOKEN', message: 'Invalid or expired reset token' } }, 'Invalid or expired reset token'],
+    [
+      'server message',
+      { status: 400, body: { code: 'INVALID_TOKEN', message: 'Invalid or expired reset token' } },
+      'Invalid or expired reset token',
+    ],
     ['fallback', { status: 500 }, 'Failed to reset password. Please try again.'],
   ])('failure shows the title and the %s', async (_l, answer, text) => {
     stubFetch(() => answer);
@@ -91,6 +120,8 @@ describe('/reset-password (spec §2, §4, §5, §8)', () => {
     type('reset-password', 'abcdef');
     type('reset-confirm', 'abcdef');
     fireEvent.click(screen.getByTestId('reset-submit'));
-    await waitFor(() => expect(screen.getByTestId('reset-error').textContent).toBe(`Failed to reset password${text}`));
+    await waitFor(() =>
+      expect(screen.getByTestId('reset-error').textContent).toBe(`Failed to reset password${text}`),
+    );
   });
 });

@@ -15,7 +15,10 @@ export function UnverifiedBox({ email }: { email: string }) {
       await authApi.resendVerification(email);
       setResult({ ok: true, text: authText.resendSent });
     } catch (err) {
-      const text = err instanceof NetworkError || !(err instanceof ApiError) ? authText.resendNetwork : serverMessageOr(err, authText.resendFailed);
+      const text =
+        err instanceof NetworkError || !(err instanceof ApiError)
+          ? authText.resendNetwork
+          : serverMessageOr(err, authText.resendFailed);
       setResult({ ok: false, text });
     } finally {
       setBusy(false);
@@ -25,7 +28,13 @@ export function UnverifiedBox({ email }: { email: string }) {
   return (
     <div className="auth-warning" data-testid="unverified-box" role="status">
       <strong>{authText.emailNotVerifiedFor(email)}</strong>
-      <button type="button" className="noek-btn noek-btn-outline" onClick={() => void resend()} disabled={busy} data-testid="resend-verification">
+      <button
+        type="button"
+        className="noek-btn noek-btn-outline"
+        onClick={() => void resend()}
+        disabled={busy}
+        data-testid="resend-verification"
+      >
         {authText.resendVerification}
       </button>
       {result && (

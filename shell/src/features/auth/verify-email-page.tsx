@@ -6,7 +6,10 @@ import { authText } from './auth-messages';
 import { useAuthSettings } from './use-auth-settings';
 import './auth.css';
 
-type State = { kind: 'loading' } | { kind: 'success'; name: string; message: string } | { kind: 'error'; message: string };
+type State =
+  | { kind: 'loading' }
+  | { kind: 'success'; name: string; message: string }
+  | { kind: 'error'; message: string };
 
 // One request per token even when React runs effects twice (StrictMode) or the page re-renders:
 // the token is single use, so a second request would turn a success into an error.
@@ -37,7 +40,13 @@ export function VerifyEmailPage() {
       attempts.set(token, attempt);
     }
     attempt.then(
-      (res) => live && setState(res.verified ? { kind: 'success', name: res.user?.name ?? '', message: res.message } : { kind: 'error', message: res.message || authText.verificationFailed }),
+      (res) =>
+        live &&
+        setState(
+          res.verified
+            ? { kind: 'success', name: res.user?.name ?? '', message: res.message }
+            : { kind: 'error', message: res.message || authText.verificationFailed },
+        ),
       (err: unknown) => live && setState({ kind: 'error', message: verifyFailure(err) }),
     );
     return () => {
@@ -59,7 +68,12 @@ export function VerifyEmailPage() {
             <h1 data-testid="verify-welcome">Welcome, {state.name}!</h1>
             <p className="auth-success">{state.message}</p>
             <p>Your email address is verified. You can now sign in.</p>
-            <button type="button" className="noek-btn auth-btn-block" onClick={() => navigate('/auth')} data-testid="continue-to-sign-in">
+            <button
+              type="button"
+              className="noek-btn auth-btn-block"
+              onClick={() => navigate('/auth')}
+              data-testid="continue-to-sign-in"
+            >
               {authText.continueToSignIn}
             </button>
           </>
@@ -73,7 +87,11 @@ export function VerifyEmailPage() {
             <p className="auth-hint">
               Need help? Contact support at <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
             </p>
-            <button type="button" className="noek-btn noek-btn-outline auth-btn-block" onClick={() => navigate('/auth')}>
+            <button
+              type="button"
+              className="noek-btn noek-btn-outline auth-btn-block"
+              onClick={() => navigate('/auth')}
+            >
               Back to Sign In
             </button>
           </>

@@ -27,7 +27,11 @@ describe('first admin', () => {
     const events = createOutboxUserEvents();
     const outcomes = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
-        ensureFirstAdmin(env.db, events, { email: `other${i}@noek.test`, password: 'another-pass', name: 'Other' }),
+        ensureFirstAdmin(env.db, events, {
+          email: `other${i}@noek.test`,
+          password: 'another-pass',
+          name: 'Other',
+        }),
       ),
     );
     expect(outcomes).toEqual(Array(5).fill('exists'));
@@ -36,16 +40,25 @@ describe('first admin', () => {
 
   it('on an empty database, concurrent starts make exactly one admin; a squatter on the address loses the account', async () => {
     await env.db.user.deleteMany({});
-    await env.client().post('/api/auth/signup', { name: 'Squatter', email: 'root@noek.test', password: 'squatter-pw' });
+    await env
+      .client()
+      .post('/api/auth/signup', { name: 'Squatter', email: 'root@noek.test', password: 'squatter-pw' });
     const events = createOutboxUserEvents();
     const outcomes = await Promise.all(
       Array.from({ length: 5 }, () =>
-        ensureFirstAdmin(env.db, events, { email: 'root@noek.test', password: 'the-real-admin', name: 'Root' }),
+        ensureFirstAdmin(env.db, events, {
+          email: 'root@noek.test',
+          password: 'the-real-admin',
+          name: 'Root',
+        }),
       ),
     );
     expect(outcomes.filter((o) => o === 'promoted')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'exists')).toHaveLength(4);
-    expect((await env.client().post('/api/auth/login', { email: 'root@noek.test', password: 'squatter-pw' })).status).toBe(401);
+    expect(
+      (await env.client().post('/api/auth/login', { email: 'root@noek.test', password: 'squatter-pw' }))
+        .status,
+    ).toBe(401);
     await signIn(env.client(), { name: 'Root', email: 'root@noek.test', password: 'the-real-admin' });
   });
 });

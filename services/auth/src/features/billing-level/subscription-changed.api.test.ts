@@ -20,7 +20,14 @@ function envelope(userId: string, status: SubscriptionChangedData['status'], cha
     type: subscriptionChangedEvent.subject,
     time: new Date().toISOString(),
     correlationId: randomUUID(),
-    data: { userId, plan: 'supernoek', status, currentPeriodEnd: null, cancelAtPeriodEnd: false, changedAt: changedAt.toISOString() },
+    data: {
+      userId,
+      plan: 'supernoek',
+      status,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      changedAt: changedAt.toISOString(),
+    },
   };
 }
 
@@ -42,7 +49,9 @@ describe('billing.subscription.changed.v1 → access level', () => {
     expect(me.status).toBe(200);
     expect(me.body.user.accessLevel).toBe('supernoek');
     const rows = await env.db.outboxEvent.findMany({ where: { subject: 'auth.user.updated.v1' } });
-    expect(rows.some((r) => (r.payload as { data: { userId: string; accessLevel: string } }).data.userId === id)).toBe(true);
+    expect(
+      rows.some((r) => (r.payload as { data: { userId: string; accessLevel: string } }).data.userId === id),
+    ).toBe(true);
   });
 
   it('ignores duplicates and older deliveries; a lapse returns the paid level to basic', async () => {
@@ -55,7 +64,11 @@ describe('billing.subscription.changed.v1 → access level', () => {
     expect(await level(id)).toBe('basic');
     // The activation delivered again (same id) and an older one (new id) change nothing.
     await handleSubscriptionChanged(env.db, env.service.ctx.events, activate);
-    await handleSubscriptionChanged(env.db, env.service.ctx.events, envelope(id, 'active', new Date(t0.getTime() + 5_000)));
+    await handleSubscriptionChanged(
+      env.db,
+      env.service.ctx.events,
+      envelope(id, 'active', new Date(t0.getTime() + 5_000)),
+    );
     expect(await level(id)).toBe('basic');
   });
 
@@ -65,14 +78,23 @@ describe('billing.subscription.changed.v1 → access level', () => {
     await handleSubscriptionChanged(env.db, env.service.ctx.events, envelope(id, 'canceled', new Date()));
     expect(await level(id)).toBe('supernoek');
     await env.db.user.update({ where: { id }, data: { accessLevel: 'admin' } });
-    await handleSubscriptionChanged(env.db, env.service.ctx.events, envelope(id, 'active', new Date(Date.now() + 1000)));
+    await handleSubscriptionChanged(
+      env.db,
+      env.service.ctx.events,
+      envelope(id, 'active', new Date(Date.now() + 1000)),
+    );
     expect(await level(id)).toBe('admin');
   });
 
   it('is consumed from the bus', async () => {
     const { id } = await newUser();
     const bus = createInProcessEventBus();
-    const sub = await subscribeSubscriptionChanges(bus, env.db, env.service.ctx.events, `auth-test-${randomUUID()}`);
+    const sub = await subscribeSubscriptionChanges(
+      bus,
+      env.db,
+      env.service.ctx.events,
+      `auth-test-${randomUUID()}`,
+    );
     try {
       await bus.publish(envelope(id, 'active', new Date()));
       await expect.poll(() => level(id), { timeout: 5000 }).toBe('supernoek');

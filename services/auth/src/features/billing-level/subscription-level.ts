@@ -11,9 +11,13 @@ export type LevelChange = { accessLevel: AccessLevel; paidSupernoek: boolean } |
  * supernoek subscription raises basic to supernoek; anything else returns a user whose supernoek
  * came from payment to basic. Premium, admin and a granted supernoek are never touched. Null = no change.
  */
-export function levelAfterSubscription(user: Pick<User, 'accessLevel' | 'paidSupernoek'>, data: SubscriptionChangedData): LevelChange {
+export function levelAfterSubscription(
+  user: Pick<User, 'accessLevel' | 'paidSupernoek'>,
+  data: SubscriptionChangedData,
+): LevelChange {
   const paid = data.plan === 'supernoek' && PAID_STATES.has(data.status);
   if (paid && user.accessLevel === 'basic') return { accessLevel: 'supernoek', paidSupernoek: true };
-  if (!paid && user.accessLevel === 'supernoek' && user.paidSupernoek) return { accessLevel: 'basic', paidSupernoek: false };
+  if (!paid && user.accessLevel === 'supernoek' && user.paidSupernoek)
+    return { accessLevel: 'basic', paidSupernoek: false };
   return null;
 }

@@ -18,7 +18,7 @@ export async function createHandoff(
   const user = await requireSignedIn(ctx, req);
   const audience = hostnameOf(input.targetHost);
   if (!isHandoffHostAllowed(audience, ctx.settings.handoffHosts)) {
-    throw new DomainError('HANDOFF_HOST_NOT_ALLOWED', 400, 'This site is not one of Noek\'s sites.');
+    throw new DomainError('HANDOFF_HOST_NOT_ALLOWED', 400, "This site is not one of Noek's sites.");
   }
   const jti = randomUUID();
   const now = ctx.now();
@@ -26,5 +26,14 @@ export async function createHandoff(
   await ctx.db.handoffToken.create({ data: { jti, userId: user.id, audience, expiresAt } });
   // Old rows are useless after expiry; trimming here keeps the table small without a timer.
   await ctx.db.handoffToken.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - 3_600_000) } } });
-  return { token: ctx.signer.signHandoff({ sub: user.id, aud: audience, jti, validAfter: user.sessionsValidAfter, now }), expiresAt: expiresAt.toISOString() };
+  return {
+    token: ctx.signer.signHandoff({
+      sub: user.id,
+      aud: audience,
+      jti,
+      validAfter: user.sessionsValidAfter,
+      now,
+    }),
+    expiresAt: expiresAt.toISOString(),
+  };
 }

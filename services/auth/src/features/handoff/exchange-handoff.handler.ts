@@ -24,7 +24,7 @@ export async function exchangeHandoff(
 ): Promise<HandoffExchangeResponse> {
   const host = req.hostname.toLowerCase();
   if (originHostname(req.headers.origin) !== host) {
-    throw new ForbiddenError('Sign-in links can only be used from Noek\'s own pages.', 'FOREIGN_ORIGIN');
+    throw new ForbiddenError("Sign-in links can only be used from Noek's own pages.", 'FOREIGN_ORIGIN');
   }
   const claims = ctx.signer.verifyHandoff(input.token, host);
   if (!claims) throw new DomainError('INVALID_HANDOFF', 401, REFUSED);

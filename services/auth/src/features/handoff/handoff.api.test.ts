@@ -26,7 +26,9 @@ describe('cross-domain handoff', () => {
   it('makes a signed 30 s single-use token bound to the target host', async () => {
     const res = await marketing.post('/api/auth/handoff', { targetHost: 'chat.noek.example:443' });
     expect(res.status).toBe(200);
-    const claims = jwt.verify(res.body.token, env.keys.publicKey, { algorithms: ['ES256'] }) as jwt.JwtPayload;
+    const claims = jwt.verify(res.body.token, env.keys.publicKey, {
+      algorithms: ['ES256'],
+    }) as jwt.JwtPayload;
     expect(claims).toMatchObject({ typ: 'handoff', aud: 'chat.noek.example' });
     expect(claims.exp! - claims.iat!).toBe(30);
     expect(new Date(res.body.expiresAt).getTime()).toBeGreaterThan(Date.now());
@@ -52,7 +54,9 @@ describe('cross-domain handoff', () => {
     const token = await newHandoff();
     const noOrigin = await env.client({ origin: null }).post('/api/auth/handoff/exchange', { token });
     expect(noOrigin.status).toBe(403);
-    const foreign = await env.client({ origin: 'https://evil.example' }).post('/api/auth/handoff/exchange', { token });
+    const foreign = await env
+      .client({ origin: 'https://evil.example' })
+      .post('/api/auth/handoff/exchange', { token });
     expect(foreign.status).toBe(403);
     // The refused attempts did not burn the token.
     expect((await env.client().post('/api/auth/handoff/exchange', { token })).status).toBe(200);
@@ -87,6 +91,8 @@ describe('cross-domain handoff', () => {
     await signIn(c, p);
     const res = await c.post('/api/auth/handoff', { targetHost: '127.0.0.1' });
     await c.post('/api/auth/logout');
-    expect((await env.client().post('/api/auth/handoff/exchange', { token: res.body.token })).status).toBe(401);
+    expect((await env.client().post('/api/auth/handoff/exchange', { token: res.body.token })).status).toBe(
+      401,
+    );
   });
 });

@@ -7,7 +7,8 @@ import { emailTokenRepository } from '../verification/email-token.repository';
 import { sendResetEmail } from '../verification/send-verification';
 
 /** The same answer whether or not the address has an account. */
-export const FORGOT_ANSWER = 'If an account with that email exists, password reset instructions have been sent.';
+export const FORGOT_ANSWER =
+  'If an account with that email exists, password reset instructions have been sent.';
 
 /** POST /api/auth/forgot-password: emails a 1-hour single-use reset link (sent in the background). */
 export async function forgotPassword(

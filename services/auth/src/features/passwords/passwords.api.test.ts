@@ -44,7 +44,9 @@ describe('forgot and reset password', () => {
     stale.setCookie('noek_access', oldAccess);
     expect((await stale.get('/api/auth/me')).status).toBe(401);
 
-    expect((await env.client().post('/api/auth/login', { email: p.email, password: p.password })).status).toBe(401);
+    expect(
+      (await env.client().post('/api/auth/login', { email: p.email, password: p.password })).status,
+    ).toBe(401);
     await signIn(env.client(), { ...p, password: 'brand-new-pw' });
 
     const reuse = await env.client().post('/api/auth/reset-password', { token, newPassword: 'another-pw' });
@@ -58,12 +60,16 @@ describe('forgot and reset password', () => {
     const first = tokenFromMail(await env.smtp.waitFor(p.email, { after: 1 }), '/reset-password');
     await env.client().post('/api/auth/forgot-password', { email: p.email });
     const second = tokenFromMail(await env.smtp.waitFor(p.email, { after: 2 }), '/reset-password');
-    expect((await env.client().post('/api/auth/reset-password', { token: first, newPassword: 'abcdef' })).status).toBe(400);
+    expect(
+      (await env.client().post('/api/auth/reset-password', { token: first, newPassword: 'abcdef' })).status,
+    ).toBe(400);
     await env.db.emailToken.updateMany({
       where: { user: { email: p.email }, purpose: 'reset_password' },
       data: { expiresAt: new Date(Date.now() - 1) },
     });
-    const expired = await env.client().post('/api/auth/reset-password', { token: second, newPassword: 'abcdef' });
+    const expired = await env
+      .client()
+      .post('/api/auth/reset-password', { token: second, newPassword: 'abcdef' });
     expect(expired.status).toBe(400);
     expect(expired.body.message).toMatch(/expired/);
   });
@@ -88,12 +94,17 @@ describe('forgot and reset password', () => {
 
 describe('change password', () => {
   it('needs a session and the right current password', async () => {
-    const anon = await env.client().post('/api/auth/change-password', { currentPassword: 'x', newPassword: 'abcdef' });
+    const anon = await env
+      .client()
+      .post('/api/auth/change-password', { currentPassword: 'x', newPassword: 'abcdef' });
     expect(anon.status).toBe(401);
     const c = env.client();
     const p = await signUpAndVerify(env, c);
     await signIn(c, p);
-    const wrong = await c.post('/api/auth/change-password', { currentPassword: 'not-it', newPassword: 'abcdef' });
+    const wrong = await c.post('/api/auth/change-password', {
+      currentPassword: 'not-it',
+      newPassword: 'abcdef',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('Current password is incorrect');
   });
@@ -106,7 +117,10 @@ describe('change password', () => {
     await signIn(elsewhere, p);
     const oldAccess = here.cookie('noek_access')!;
 
-    const res = await here.post('/api/auth/change-password', { currentPassword: p.password, newPassword: 'changed-pw' });
+    const res = await here.post('/api/auth/change-password', {
+      currentPassword: p.password,
+      newPassword: 'changed-pw',
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toEqual(expect.any(String));
     expect(here.cookie('noek_access')).not.toBe(oldAccess);

@@ -18,15 +18,24 @@ const problems: Record<TokenProblem, string> = {
  * POST /api/auth/reset-password: sets the new password, ends every session of the user, and counts
  * as proof of the email address (the link arrived there).
  */
-export async function resetPassword(ctx: AuthContext, input: ResetPasswordRequest, req: Request): Promise<MessageResponse> {
+export async function resetPassword(
+  ctx: AuthContext,
+  input: ResetPasswordRequest,
+  req: Request,
+): Promise<MessageResponse> {
   enforceLimits([[ctx.limiters.resetPerIp, clientKey(req)]]);
   const now = ctx.now();
   // Cheap check first: a wrong token must not cost a password hash (CPU exhaustion).
   const known = await ctx.db.emailToken.findUnique({ where: { tokenHash: hashToken(input.token) } });
-  if (!known || known.purpose !== 'reset_password') throw new DomainError('INVALID_TOKEN', 400, problems.invalid);
+  if (!known || known.purpose !== 'reset_password')
+    throw new DomainError('INVALID_TOKEN', 400, problems.invalid);
   const passwordHash = await hashPassword(input.newPassword);
   const outcome = await ctx.db.$transaction(async (tx) => {
-    const claimed = await emailTokenRepository.consume(tx, { token: input.token, purpose: 'reset_password', now });
+    const claimed = await emailTokenRepository.consume(tx, {
+      token: input.token,
+      purpose: 'reset_password',
+      now,
+    });
     if ('problem' in claimed) return claimed.problem;
     const current = await userRepository.findById(tx, claimed.row.userId);
     if (!current) return 'invalid' as const;

@@ -34,7 +34,11 @@ export function setSessionCookies(
   settings: AuthSettings,
   tokens: { access: string; refresh?: string; refreshExpiresAt?: Date },
 ): void {
-  res.cookie(ACCESS_COOKIE, tokens.access, { ...base(settings, res), path: '/', maxAge: settings.accessTtlSec * 1000 });
+  res.cookie(ACCESS_COOKIE, tokens.access, {
+    ...base(settings, res),
+    path: '/',
+    maxAge: settings.accessTtlSec * 1000,
+  });
   if (tokens.refresh && tokens.refreshExpiresAt) {
     res.cookie(REFRESH_COOKIE, tokens.refresh, {
       ...base(settings, res),

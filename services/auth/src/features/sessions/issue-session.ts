@@ -13,6 +13,11 @@ export async function issueSession(ctx: AuthContext, res: Response, user: User):
   const expiresAt = new Date(now.getTime() + ctx.settings.refreshTtlMs);
   await sessionRepository.prune(ctx.db, user.id, now);
   const { token } = await sessionRepository.create(ctx.db, { userId: user.id, expiresAt });
-  const access = ctx.signer.signAccess({ sub: user.id, lvl: user.accessLevel, validAfter: user.sessionsValidAfter, now });
+  const access = ctx.signer.signAccess({
+    sub: user.id,
+    lvl: user.accessLevel,
+    validAfter: user.sessionsValidAfter,
+    now,
+  });
   setSessionCookies(res, ctx.settings, { access, refresh: token, refreshExpiresAt: expiresAt });
 }

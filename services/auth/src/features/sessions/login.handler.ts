@@ -35,7 +35,9 @@ export async function login(
     [ctx.limiters.login, `${ip}|${input.email}`],
   ]);
   const user = await userRepository.findByEmail(ctx.db, input.email);
-  const ok = user ? await verifyPassword(user.passwordHash, input.password) : await dummyVerify(input.password);
+  const ok = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await dummyVerify(input.password);
   if (!user || !ok) throw new DomainError('INVALID_CREDENTIALS', 401, INVALID_CREDENTIALS);
 
   const ban = activeBan(user, ctx.now());

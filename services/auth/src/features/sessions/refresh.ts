@@ -26,7 +26,8 @@ export async function refreshSession(ctx: AuthContext, req: Request, res: Respon
     return null;
   }
 
-  const access = () => ctx.signer.signAccess({ sub: user.id, lvl: user.accessLevel, validAfter: user.sessionsValidAfter, now });
+  const access = () =>
+    ctx.signer.signAccess({ sub: user.id, lvl: user.accessLevel, validAfter: user.sessionsValidAfter, now });
   if (session.replacedAt) {
     if (now.getTime() - session.replacedAt.getTime() <= ctx.settings.refreshReuseGraceMs) {
       setSessionCookies(res, ctx.settings, { access: access() });
@@ -39,13 +40,21 @@ export async function refreshSession(ctx: AuthContext, req: Request, res: Respon
 
   const rotated = await ctx.db.$transaction(async (tx) => {
     if (!(await sessionRepository.markReplaced(tx, session.id, now))) return null;
-    return sessionRepository.create(tx, { userId: user.id, familyId: session.familyId, expiresAt: session.expiresAt });
+    return sessionRepository.create(tx, {
+      userId: user.id,
+      familyId: session.familyId,
+      expiresAt: session.expiresAt,
+    });
   });
   if (!rotated) {
     // Another request rotated it a moment ago: same as the grace case.
     setSessionCookies(res, ctx.settings, { access: access() });
     return user;
   }
-  setSessionCookies(res, ctx.settings, { access: access(), refresh: rotated.token, refreshExpiresAt: session.expiresAt });
+  setSessionCookies(res, ctx.settings, {
+    access: access(),
+    refresh: rotated.token,
+    refreshExpiresAt: session.expiresAt,
+  });
   return user;
 }

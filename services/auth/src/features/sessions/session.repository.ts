@@ -28,7 +28,10 @@ export const sessionRepository = {
 
   /** Marks a token replaced only if nobody else did first; false means we lost a race. */
   async markReplaced(db: Db, id: string, now: Date): Promise<boolean> {
-    const r = await db.session.updateMany({ where: { id, replacedAt: null, revokedAt: null }, data: { replacedAt: now } });
+    const r = await db.session.updateMany({
+      where: { id, replacedAt: null, revokedAt: null },
+      data: { replacedAt: now },
+    });
     return r.count === 1;
   },
 

@@ -56,19 +56,29 @@ describe('access tokens', () => {
   });
 
   it('refuses an HS256 token signed with the public key (key confusion)', async () => {
-    const confused = jwt.sign({ sub: userId, lvl: 'admin', typ: 'access', jti: 'x' }, env.keys.publicKey, { algorithm: 'HS256' });
+    const confused = jwt.sign({ sub: userId, lvl: 'admin', typ: 'access', jti: 'x' }, env.keys.publicKey, {
+      algorithm: 'HS256',
+    });
     expect((await meWith(confused)).status).toBe(401);
   });
 
   it('refuses a token signed by another key', async () => {
     const other = generateSigningKeys();
-    const token = jwt.sign({ sub: userId, lvl: 'basic', typ: 'access', jti: 'x', iat: Math.floor(Date.now() / 1000) + 5 }, other.privateKey, { algorithm: 'ES256', expiresIn: 900 });
+    const token = jwt.sign(
+      { sub: userId, lvl: 'basic', typ: 'access', jti: 'x', iat: Math.floor(Date.now() / 1000) + 5 },
+      other.privateKey,
+      { algorithm: 'ES256', expiresIn: 900 },
+    );
     expect((await meWith(token)).status).toBe(401);
   });
 
   it('refuses an expired token', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const token = jwt.sign({ sub: userId, lvl: 'basic', typ: 'access', jti: 'x', iat: now - 1000, exp: now - 10 }, env.keys.privateKey, { algorithm: 'ES256' });
+    const token = jwt.sign(
+      { sub: userId, lvl: 'basic', typ: 'access', jti: 'x', iat: now - 1000, exp: now - 10 },
+      env.keys.privateKey,
+      { algorithm: 'ES256' },
+    );
     expect((await meWith(token)).status).toBe(401);
   });
 
@@ -79,7 +89,9 @@ describe('access tokens', () => {
   });
 
   it('refuses a session token as a handoff token', async () => {
-    const res = await env.client().post('/api/auth/handoff/exchange', { token: signedIn.cookie('noek_access')! });
+    const res = await env
+      .client()
+      .post('/api/auth/handoff/exchange', { token: signedIn.cookie('noek_access')! });
     expect(res.status).toBe(401);
   });
 });
@@ -96,7 +108,10 @@ describe('refresh tokens', () => {
     expect(r1.body.user.id).toBe(userId);
 
     // The stolen first token comes back after the grace period.
-    await env.db.session.updateMany({ where: { replacedAt: { not: null } }, data: { replacedAt: new Date(Date.now() - 60_000) } });
+    await env.db.session.updateMany({
+      where: { replacedAt: { not: null } },
+      data: { replacedAt: new Date(Date.now() - 60_000) },
+    });
     const thief = env.client();
     thief.setCookie('noek_refresh', first, '/api/auth');
     expect((await thief.post('/api/auth/refresh')).status).toBe(401);
@@ -131,9 +146,17 @@ describe('refresh tokens', () => {
     const id = (await signIn(c, q)).body.user.id as string;
     await c.post('/api/auth/refresh'); // one replaced row + one live
     const long = new Date(Date.now() - 2 * 86_400_000);
-    await env.db.session.create({ data: { userId: id, familyId: crypto.randomUUID(), refreshHash: 'expired-x', expiresAt: long } });
     await env.db.session.create({
-      data: { userId: id, familyId: crypto.randomUUID(), refreshHash: 'revoked-x', expiresAt: new Date(Date.now() + 86_400_000), revokedAt: long },
+      data: { userId: id, familyId: crypto.randomUUID(), refreshHash: 'expired-x', expiresAt: long },
+    });
+    await env.db.session.create({
+      data: {
+        userId: id,
+        familyId: crypto.randomUUID(),
+        refreshHash: 'revoked-x',
+        expiresAt: new Date(Date.now() + 86_400_000),
+        revokedAt: long,
+      },
     });
     await signIn(env.client(), q);
     const left = await env.db.session.findMany({ where: { userId: id } });

@@ -25,7 +25,8 @@ export async function signup(
   res: Response,
 ): Promise<SignupResponse> {
   enforceLimits([[ctx.limiters.signup, clientKey(req)]]);
-  if (await userRepository.findByEmail(ctx.db, input.email)) throw new ConflictError(EMAIL_TAKEN, 'EMAIL_TAKEN');
+  if (await userRepository.findByEmail(ctx.db, input.email))
+    throw new ConflictError(EMAIL_TAKEN, 'EMAIL_TAKEN');
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
   let created;

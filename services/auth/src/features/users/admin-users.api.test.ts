@@ -12,7 +12,8 @@ const base = '/internal/auth/users';
 beforeAll(async () => {
   env = await startAuthTestEnv({ ADMIN_EMAIL: 'root@noek.test', ADMIN_PASSWORD: 'root-password-1' });
   admin = env.client();
-  adminId = (await signIn(admin, { name: 'Root', email: 'root@noek.test', password: 'root-password-1' })).body.user.id;
+  adminId = (await signIn(admin, { name: 'Root', email: 'root@noek.test', password: 'root-password-1' })).body
+    .user.id;
 });
 afterAll(async () => {
   await env?.close();
@@ -29,7 +30,11 @@ describe('internal admin routes', () => {
     const { c, id } = await member();
     const routes: [string, string, unknown?][] = [
       ['GET', base],
-      ['PATCH', `${base}/${id}`, { name: 'x', email: 'x@example.test', accessLevel: 'admin', specialFeatures: [] }],
+      [
+        'PATCH',
+        `${base}/${id}`,
+        { name: 'x', email: 'x@example.test', accessLevel: 'admin', specialFeatures: [] },
+      ],
       ['POST', `${base}/${id}/reset-password`],
       ['PATCH', `${base}/${id}/block`, { isBlocked: true }],
       ['POST', `${base}/${id}/ban`, { reason: 'x', duration: null }],
@@ -44,7 +49,9 @@ describe('internal admin routes', () => {
 
   it('list users in the contract shape; accepts a Bearer token', async () => {
     await member();
-    const res = await env.client().get(base, { headers: { authorization: `Bearer ${admin.cookie('noek_access')}` } });
+    const res = await env
+      .client()
+      .get(base, { headers: { authorization: `Bearer ${admin.cookie('noek_access')}` } });
     expect(res.status).toBe(200);
     const list = authUserListResponseSchema.parse(res.body);
     expect(list.some((u) => u.email === 'root@noek.test' && u.accessLevel === 'admin')).toBe(true);
@@ -52,10 +59,21 @@ describe('internal admin routes', () => {
 
   it('edit, block, ban, unban and reset password another user', async () => {
     const { p, id } = await member();
-    const edited = await admin.request('PATCH', `${base}/${id}`, { name: 'New Name', email: p.email, accessLevel: 'premium', specialFeatures: ['a', ' a ', ''] });
+    const edited = await admin.request('PATCH', `${base}/${id}`, {
+      name: 'New Name',
+      email: p.email,
+      accessLevel: 'premium',
+      specialFeatures: ['a', ' a ', ''],
+    });
     expect(edited.status).toBe(200);
-    expect(edited.body.user).toMatchObject({ name: 'New Name', accessLevel: 'premium', specialFeatures: ['a'] });
-    expect((await admin.request('PATCH', `${base}/${id}/block`, { isBlocked: true })).body.user.isBlocked).toBe(true);
+    expect(edited.body.user).toMatchObject({
+      name: 'New Name',
+      accessLevel: 'premium',
+      specialFeatures: ['a'],
+    });
+    expect(
+      (await admin.request('PATCH', `${base}/${id}/block`, { isBlocked: true })).body.user.isBlocked,
+    ).toBe(true);
     const banned = await admin.post(`${base}/${id}/ban`, { reason: 'Spam', duration: '24' });
     expect(banned.body.user).toMatchObject({ isBanned: true, banReason: 'Spam' });
     expect((await admin.post(`${base}/${id}/ban`, { reason: '', duration: 0 })).status).toBe(400);
@@ -69,7 +87,12 @@ describe('internal admin routes', () => {
   it('an admin cannot ban, block or demote their own account; unknown ids are 404, bad ids 400', async () => {
     expect((await admin.post(`${base}/${adminId}/ban`, { reason: 'oops' })).status).toBe(409);
     expect((await admin.request('PATCH', `${base}/${adminId}/block`, { isBlocked: true })).status).toBe(409);
-    const demote = await admin.request('PATCH', `${base}/${adminId}`, { name: 'Root', email: 'root@noek.test', accessLevel: 'basic', specialFeatures: [] });
+    const demote = await admin.request('PATCH', `${base}/${adminId}`, {
+      name: 'Root',
+      email: 'root@noek.test',
+      accessLevel: 'basic',
+      specialFeatures: [],
+    });
     expect(demote.status).toBe(409);
     expect((await admin.post(`${base}/00000000-0000-4000-8000-000000000000/unban`)).status).toBe(404);
     expect((await admin.post(`${base}/not-a-uuid/unban`)).status).toBe(400);
@@ -77,11 +100,21 @@ describe('internal admin routes', () => {
 
   it('a demoted admin is refused at once', async () => {
     const { c, p, id } = await member();
-    await admin.request('PATCH', `${base}/${id}`, { name: 'Second', email: p.email, accessLevel: 'admin', specialFeatures: [] });
+    await admin.request('PATCH', `${base}/${id}`, {
+      name: 'Second',
+      email: p.email,
+      accessLevel: 'admin',
+      specialFeatures: [],
+    });
     const second = env.client();
     await signIn(second, p);
     expect((await second.get(base)).status).toBe(200);
-    await admin.request('PATCH', `${base}/${id}`, { name: 'Second', email: p.email, accessLevel: 'basic', specialFeatures: [] });
+    await admin.request('PATCH', `${base}/${id}`, {
+      name: 'Second',
+      email: p.email,
+      accessLevel: 'basic',
+      specialFeatures: [],
+    });
     expect((await second.get(base)).status).toBe(401);
     expect((await c.get('/api/auth/me')).status).toBe(401);
   });

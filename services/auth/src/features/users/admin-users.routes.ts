@@ -10,7 +10,13 @@ import {
 import type { User } from '../../generated/prisma/client';
 import type { AuthContext } from '../../context';
 import { requireSignedIn } from '../sessions/current-user';
-import { adminBan, adminResetPassword, adminSetBlocked, adminUnban, adminUpdateUser } from './user-admin.operations';
+import {
+  adminBan,
+  adminResetPassword,
+  adminSetBlocked,
+  adminUnban,
+  adminUpdateUser,
+} from './user-admin.operations';
 import { toAuthUserRecord } from './user.view';
 
 export const INTERNAL_USERS_PATH = '/internal/auth/users';
@@ -38,32 +44,50 @@ export function adminUserRoutes(ctx: AuthContext) {
   const one = (user: User): { user: AuthUserRecord } => ({ user: toAuthUserRecord(user, ctx.now()) });
   const params = { params: userIdParamsSchema };
   return (app: Express): void => {
-    app.get(INTERNAL_USERS_PATH, route({}, async (_i, req) => {
-      await requireAdmin(ctx, req);
-      const users = await ctx.db.user.findMany({ orderBy: { createdAt: 'asc' } });
-      return users.map((u) => toAuthUserRecord(u, ctx.now()));
-    }));
-    app.patch(`${INTERNAL_USERS_PATH}/:id`, route({ ...params, body: adminUpdateUserRequestSchema }, async (i, req) => {
-      const actor = await requireAdmin(ctx, req);
-      if (i.body.accessLevel !== 'admin') notSelf(actor, i.params.id);
-      return one(await adminUpdateUser(ctx, i.params.id, i.body));
-    }));
-    app.post(`${INTERNAL_USERS_PATH}/:id/reset-password`, route(params, async (i, req) => {
-      await requireAdmin(ctx, req);
-      return adminResetPassword(ctx, i.params.id);
-    }));
-    app.patch(`${INTERNAL_USERS_PATH}/:id/block`, route({ ...params, body: adminBlockRequestSchema }, async (i, req) => {
-      const actor = await requireAdmin(ctx, req);
-      if (i.body.isBlocked) notSelf(actor, i.params.id);
-      return one(await adminSetBlocked(ctx, i.params.id, i.body.isBlocked));
-    }));
-    app.post(`${INTERNAL_USERS_PATH}/:id/ban`, route({ ...params, body: adminBanRequestSchema }, async (i, req) => {
-      notSelf(await requireAdmin(ctx, req), i.params.id);
-      return one(await adminBan(ctx, i.params.id, i.body));
-    }));
-    app.post(`${INTERNAL_USERS_PATH}/:id/unban`, route(params, async (i, req) => {
-      await requireAdmin(ctx, req);
-      return one(await adminUnban(ctx, i.params.id));
-    }));
+    app.get(
+      INTERNAL_USERS_PATH,
+      route({}, async (_i, req) => {
+        await requireAdmin(ctx, req);
+        const users = await ctx.db.user.findMany({ orderBy: { createdAt: 'asc' } });
+        return users.map((u) => toAuthUserRecord(u, ctx.now()));
+      }),
+    );
+    app.patch(
+      `${INTERNAL_USERS_PATH}/:id`,
+      route({ ...params, body: adminUpdateUserRequestSchema }, async (i, req) => {
+        const actor = await requireAdmin(ctx, req);
+        if (i.body.accessLevel !== 'admin') notSelf(actor, i.params.id);
+        return one(await adminUpdateUser(ctx, i.params.id, i.body));
+      }),
+    );
+    app.post(
+      `${INTERNAL_USERS_PATH}/:id/reset-password`,
+      route(params, async (i, req) => {
+        await requireAdmin(ctx, req);
+        return adminResetPassword(ctx, i.params.id);
+      }),
+    );
+    app.patch(
+      `${INTERNAL_USERS_PATH}/:id/block`,
+      route({ ...params, body: adminBlockRequestSchema }, async (i, req) => {
+        const actor = await requireAdmin(ctx, req);
+        if (i.body.isBlocked) notSelf(actor, i.params.id);
+        return one(await adminSetBlocked(ctx, i.params.id, i.body.isBlocked));
+      }),
+    );
+    app.post(
+      `${INTERNAL_USERS_PATH}/:id/ban`,
+      route({ ...params, body: adminBanRequestSchema }, async (i, req) => {
+        notSelf(await requireAdmin(ctx, req), i.params.id);
+        return one(await adminBan(ctx, i.params.id, i.body));
+      }),
+    );
+    app.post(
+      `${INTERNAL_USERS_PATH}/:id/unban`,
+      route(params, async (i, req) => {
+        await requireAdmin(ctx, req);
+        return one(await adminUnban(ctx, i.params.id));
+      }),
+    );
   };
 }

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthTestEnv, type AuthTestEnv } from '../../test/auth-test-env';
 import { signIn, signUpAndVerify } from '../../test/flows';
-import { adminBan, adminResetPassword, adminSetBlocked, adminUnban, adminUpdateUser } from './user-admin.operations';
+import {
+  adminBan,
+  adminResetPassword,
+  adminSetBlocked,
+  adminUnban,
+  adminUpdateUser,
+} from './user-admin.operations';
 
 let env: AuthTestEnv;
 beforeAll(async () => {
@@ -21,19 +27,38 @@ async function signedInUser() {
 describe('admin operations on users', () => {
   it('a level change takes effect at once: the old session ends, the new sign-in carries the level', async () => {
     const { c, p, id } = await signedInUser();
-    await adminUpdateUser(env.service.ctx, id, { name: 'Renamed', email: p.email, accessLevel: 'premium', specialFeatures: ['beta'] });
+    await adminUpdateUser(env.service.ctx, id, {
+      name: 'Renamed',
+      email: p.email,
+      accessLevel: 'premium',
+      specialFeatures: ['beta'],
+    });
     expect((await c.get('/api/auth/me')).status).toBe(401);
     const again = await signIn(env.client(), p);
-    expect(again.body.user).toMatchObject({ name: 'Renamed', accessLevel: 'premium', specialFeatures: ['beta'] });
+    expect(again.body.user).toMatchObject({
+      name: 'Renamed',
+      accessLevel: 'premium',
+      specialFeatures: ['beta'],
+    });
   });
 
   it('a profile edit without level or password keeps the session; a taken email is a 409', async () => {
     const { c, p, id } = await signedInUser();
     const other = await signedInUser();
-    await adminUpdateUser(env.service.ctx, id, { name: 'Only Name', email: p.email, accessLevel: 'basic', specialFeatures: [] });
+    await adminUpdateUser(env.service.ctx, id, {
+      name: 'Only Name',
+      email: p.email,
+      accessLevel: 'basic',
+      specialFeatures: [],
+    });
     expect((await c.get('/api/auth/me')).body.user.name).toBe('Only Name');
     await expect(
-      adminUpdateUser(env.service.ctx, id, { name: 'x', email: other.p.email, accessLevel: 'basic', specialFeatures: [] }),
+      adminUpdateUser(env.service.ctx, id, {
+        name: 'x',
+        email: other.p.email,
+        accessLevel: 'basic',
+        specialFeatures: [],
+      }),
     ).rejects.toMatchObject({ status: 409 });
   });
 
@@ -64,6 +89,8 @@ describe('admin operations on users', () => {
   });
 
   it('unknown user ids are a 404', async () => {
-    await expect(adminSetBlocked(env.service.ctx, '00000000-0000-4000-8000-000000000000', true)).rejects.toMatchObject({ status: 404 });
+    await expect(
+      adminSetBlocked(env.service.ctx, '00000000-0000-4000-8000-000000000000', true),
+    ).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -13,7 +13,11 @@ import { userRepository } from './user.repository';
  * sessions at once. Audit logging is the admin service's.
  */
 
-async function inTx<T>(ctx: AuthContext, id: string, fn: (tx: Prisma.TransactionClient, user: User) => Promise<T>): Promise<T> {
+async function inTx<T>(
+  ctx: AuthContext,
+  id: string,
+  fn: (tx: Prisma.TransactionClient, user: User) => Promise<T>,
+): Promise<T> {
   return ctx.db.$transaction(async (tx) => {
     const user = await userRepository.findById(tx, id);
     if (!user) throw new NotFoundError('User not found.');
@@ -26,7 +30,11 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** Edit User (spec §6): name, email, level, special features, optional new password (must change it). */
-export async function adminUpdateUser(ctx: AuthContext, id: string, input: AdminUpdateUserInput): Promise<User> {
+export async function adminUpdateUser(
+  ctx: AuthContext,
+  id: string,
+  input: AdminUpdateUserInput,
+): Promise<User> {
   const passwordHash = input.newPassword ? await hashPassword(input.newPassword) : undefined;
   try {
     return await inTx(ctx, id, async (tx, before) => {
@@ -40,12 +48,16 @@ export async function adminUpdateUser(ctx: AuthContext, id: string, input: Admin
         ...(levelChanged ? { paidSupernoek: false } : {}),
         ...(passwordHash ? { passwordHash, mustChangePassword: true } : {}),
       };
-      const user = await userRepository.updateUser(tx, id, patch, { revoke: levelChanged || !!passwordHash, now: ctx.now() });
+      const user = await userRepository.updateUser(tx, id, patch, {
+        revoke: levelChanged || !!passwordHash,
+        now: ctx.now(),
+      });
       await ctx.events.updated(tx, user, Object.keys(patch));
       return user;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ConflictError('An account with this email already exists', 'EMAIL_TAKEN');
+    if (isUniqueViolation(err))
+      throw new ConflictError('An account with this email already exists', 'EMAIL_TAKEN');
     throw err;
   }
 }
@@ -59,7 +71,12 @@ export async function adminResetPassword(ctx: AuthContext, id: string): Promise<
   const newPassword = generatePassword();
   const passwordHash = await hashPassword(newPassword);
   await inTx(ctx, id, async (tx) => {
-    const user = await userRepository.updateUser(tx, id, { passwordHash, mustChangePassword: true }, { revoke: true, now: ctx.now() });
+    const user = await userRepository.updateUser(
+      tx,
+      id,
+      { passwordHash, mustChangePassword: true },
+      { revoke: true, now: ctx.now() },
+    );
     await ctx.events.updated(tx, user, ['password']);
   });
   return { newPassword };
@@ -68,7 +85,12 @@ export async function adminResetPassword(ctx: AuthContext, id: string): Promise<
 /** Block or unblock (blocked users can sign in but cannot send: chat enforces it from the event). */
 export async function adminSetBlocked(ctx: AuthContext, id: string, isBlocked: boolean): Promise<User> {
   return inTx(ctx, id, async (tx) => {
-    const user = await userRepository.updateUser(tx, id, { isBlocked }, { revoke: isBlocked, now: ctx.now() });
+    const user = await userRepository.updateUser(
+      tx,
+      id,
+      { isBlocked },
+      { revoke: isBlocked, now: ctx.now() },
+    );
     await ctx.events.updated(tx, user, ['isBlocked']);
     return user;
   });

@@ -19,7 +19,13 @@ export const userRepository = {
 
   create(
     db: Db,
-    input: { name: string; email: string; passwordHash: string; accessLevel?: AccessLevel; verifiedAt?: Date | null },
+    input: {
+      name: string;
+      email: string;
+      passwordHash: string;
+      accessLevel?: AccessLevel;
+      verifiedAt?: Date | null;
+    },
   ): Promise<User> {
     return db.user.create({
       data: {

@@ -8,7 +8,10 @@ export type TokenProblem = 'invalid' | 'used' | 'expired';
 /** Verification and reset tokens: 256 random bits, only the sha256 stored, single use, expiring. */
 export const emailTokenRepository = {
   /** Issues a new token and retires the user's earlier unused ones of the same purpose. */
-  async issue(db: Db, input: { userId: string; purpose: EmailTokenPurpose; ttlMs: number; now: Date }): Promise<string> {
+  async issue(
+    db: Db,
+    input: { userId: string; purpose: EmailTokenPurpose; ttlMs: number; now: Date },
+  ): Promise<string> {
     await db.emailToken.updateMany({
       where: { userId: input.userId, purpose: input.purpose, usedAt: null },
       data: { usedAt: input.now },
@@ -42,7 +45,10 @@ export const emailTokenRepository = {
     if (!row || row.purpose !== input.purpose) return { problem: 'invalid' };
     if (row.usedAt) return { problem: 'used', row };
     if (row.expiresAt <= input.now) return { problem: 'expired', row };
-    const claimed = await db.emailToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: input.now } });
+    const claimed = await db.emailToken.updateMany({
+      where: { id: row.id, usedAt: null },
+      data: { usedAt: input.now },
+    });
     if (claimed.count !== 1) return { problem: 'used', row };
     return { row };
   },

@@ -6,9 +6,19 @@ import { resetPasswordEmail, verificationEmail } from '../../mail/templates';
  * Mail failures are logged, never thrown: the account exists and the person can ask again with
  * 'Resend Verification Email' (and an answer must not reveal whether an address has an account).
  */
-async function deliver(ctx: AuthContext, to: string, content: ReturnType<typeof verificationEmail>): Promise<void> {
+async function deliver(
+  ctx: AuthContext,
+  to: string,
+  content: ReturnType<typeof verificationEmail>,
+): Promise<void> {
   try {
-    await ctx.mailer.send({ to, subject: content.subject, html: content.html, text: content.text, link: content.link });
+    await ctx.mailer.send({
+      to,
+      subject: content.subject,
+      html: content.html,
+      text: content.text,
+      link: content.link,
+    });
   } catch (err) {
     ctx.log.error({ err, to, subject: content.subject }, 'email could not be sent');
   }

@@ -23,12 +23,21 @@ export async function verifyEmail(
 ): Promise<VerifyEmailResponse | undefined> {
   const now = ctx.now();
   const outcome = await ctx.db.$transaction(async (tx) => {
-    const claimed = await emailTokenRepository.consume(tx, { token: input.token, purpose: 'verify_email', now });
+    const claimed = await emailTokenRepository.consume(tx, {
+      token: input.token,
+      purpose: 'verify_email',
+      now,
+    });
     if ('problem' in claimed) return claimed;
     const current = await userRepository.findById(tx, claimed.row.userId);
     if (!current) return { problem: 'invalid' as const };
     if (current.emailVerifiedAt) return { user: current };
-    const user = await userRepository.updateUser(tx, current.id, { emailVerifiedAt: now }, { revoke: false, now });
+    const user = await userRepository.updateUser(
+      tx,
+      current.id,
+      { emailVerifiedAt: now },
+      { revoke: false, now },
+    );
     await ctx.events.verified(tx, user);
     return { user };
   });
