@@ -38,10 +38,11 @@ const freePort = () =>
 const children: ChildProcess[] = [];
 function startChild(name: string, script: string, env: Record<string, string>): ChildProcess {
   // BENCH_CHAT_PROFILE=dir: CPU profile of the chat service (written when it exits).
+  // BENCH_CHAT_LOG_LEVEL (warn): 'info' logs one line per request, as production does by default.
   const profile = name === 'chat' && process.env.BENCH_CHAT_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CHAT_PROFILE}`] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: process.env.BENCH_CHAT_LOG_LEVEL ?? 'warn', ...env },
     stdio: ['ignore', openSync(join(tmpdir(), `bench-chat-${name}.log`), 'w'), 'inherit'],
   });
   children.push(child);
