@@ -31,20 +31,23 @@ async function readSendState(ctx: ChatContext, req: Request, conversationId: num
   return { auth, user, conversation };
 }
 
+type SendState = Awaited<ReturnType<typeof readSendState>>;
+
 /**
  * POST /api/conversations/:id/messages. Order matters: session (401), owner (404), banned/blocked
  * (403), one reply at a time (409), usage (429), and only then the store and the model call.
  */
 export async function sendMessage(ctx: ChatContext, req: Request, res: Response, conversationId: number, content: string) {
-  // Claimed until the reply is in the registry: two sends racing into one conversation get one 409.
+  const state = await readSendState(ctx, req, conversationId);
+  assertMaySend(state.user);
+  // Claimed (after the owner check, so nobody else can hold it) until the reply is in the registry:
+  // two sends racing into one conversation get one 409. No await between the check and the claim.
   if (ctx.sending.has(conversationId) || ctx.registry.findByConversation(conversationId)) {
-    // Still answer 401/404/403 first, as when the conversation is free.
-    assertMaySend((await readSendState(ctx, req, conversationId)).user);
     throw new ConflictError(REPLY_IN_PROGRESS, 'REPLY_IN_PROGRESS');
   }
   ctx.sending.add(conversationId);
   try {
-    const exchange = await storeSend(ctx, req, res, conversationId, content);
+    const exchange = await storeSend(ctx, req, res, state, content);
     if (exchange) await startAndAnswer(ctx, req, res, exchange);
   } finally {
     ctx.sending.delete(conversationId);
@@ -52,11 +55,11 @@ export async function sendMessage(ctx: ChatContext, req: Request, res: Response,
 }
 
 /** Checks and stores; answers fun-mode commands and 429s itself (then resolves to undefined). */
-async function storeSend(ctx: ChatContext, req: Request, res: Response, conversationId: number, content: string): Promise<Exchange | undefined> {
+async function storeSend(ctx: ChatContext, req: Request, res: Response, first: SendState, content: string): Promise<Exchange | undefined> {
+  let state = first;
   for (let attempt = 1; ; attempt++) {
-    const { auth, user, conversation } = await readSendState(ctx, req, conversationId);
+    const { auth, user, conversation } = state;
     assertMaySend(user);
-    if (ctx.registry.findByConversation(conversationId)) throw new ConflictError(REPLY_IN_PROGRESS, 'REPLY_IN_PROGRESS');
     assertReplySlot(ctx.registry.countForUser(user.id), ctx.maxLiveRepliesPerUser);
 
     const fun = parseFunModeCommand(content);
@@ -78,6 +81,8 @@ async function storeSend(ctx: ChatContext, req: Request, res: Response, conversa
       return exchange;
     }
     if (attempt >= MAX_SEND_ATTEMPTS) throw new ConflictError(SEND_CONTENDED, 'SEND_CONTENDED');
+    // Something changed since the read (a concurrent send, a block, a revocation): decide again.
+    state = await readSendState(ctx, req, conversation.id);
   }
 }
 
