@@ -61,6 +61,7 @@ const stages: Stage[] = [
   check('prisma generate', 'npm', ['run', '--silent', 'db:generate']),
   check('typecheck', 'npm', ['run', '--silent', 'typecheck']),
   check('lint', 'npm', ['run', '--silent', 'lint']),
+  check('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']),
   vitest('unit', ['unit', 'ui']),
   check('migration drift', 'npm', ['run', '--silent', 'db:check']),
   vitest('api', ['api']),

@@ -5,7 +5,8 @@ import express from 'express';
 import { createLogger, createServiceApp, startHttpServer } from '../src/index';
 
 const logger = createLogger({ name: 'bench', level: 'silent' });
-const route = (a: express.Express) => a.get('/api/items/:id', (req, res) => void res.json({ id: req.params.id }));
+const route = (a: express.Express) =>
+  a.get('/api/items/:id', (req, res) => void res.json({ id: req.params.id }));
 
 async function measure(app: express.Express): Promise<number> {
   const s = await startHttpServer(app, { port: 0, logger });
@@ -22,4 +23,10 @@ for (let i = 0; i < 3; i += 1) {
   results.kit!.push(await measure(createServiceApp({ name: 'bench', logger, routes: route })));
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
-console.log(JSON.stringify({ bare: results.bare, kit: results.kit, ratio: median(results.kit!) / median(results.bare!) }));
+console.log(
+  JSON.stringify({
+    bare: results.bare,
+    kit: results.kit,
+    ratio: median(results.kit!) / median(results.bare!),
+  }),
+);

@@ -24,4 +24,3 @@ export * from './auth/access-token';
 export * from './auth/require-user';
 export { accessTokenFromHeaders } from './auth/token-from-headers';
 export * from './http/standard-readiness';
-

@@ -13,7 +13,8 @@ export const chatService = defineService({
   async create({ env, database, bus, logger }) {
     const config = loadChatConfig(env);
     // The single-machine mode starts auth first, which writes its generated key pair under KEYS_DIR.
-    const publicKey = config.AUTH_PUBLIC_KEY ?? readFileSync(join(config.KEYS_DIR ?? '', 'auth-public.pem'), 'utf8');
+    const publicKey =
+      config.AUTH_PUBLIC_KEY ?? readFileSync(join(config.KEYS_DIR ?? '', 'auth-public.pem'), 'utf8');
     const db = await openChatDatabase(database(CHAT_SCHEMA));
     const service = createService({ config, db, bus, logger, authenticate: requireUser({ publicKey }) });
     return {

@@ -8,7 +8,9 @@ describe('chat config', () => {
   it('names a missing key source and bad values', () => {
     expect(() => loadChatConfig(base)).toThrow(ConfigError);
     expect(() => loadChatConfig(base)).toThrow(/AUTH_PUBLIC_KEY/);
-    expect(() => loadChatConfig({ ...base, KEYS_DIR: '/k', OPENAI_BASE_URL: 'not a url' })).toThrow(/OPENAI_BASE_URL/);
+    expect(() => loadChatConfig({ ...base, KEYS_DIR: '/k', OPENAI_BASE_URL: 'not a url' })).toThrow(
+      /OPENAI_BASE_URL/,
+    );
   });
   it('defaults to the offline responder settings', () => {
     const c = loadChatConfig({ ...base, KEYS_DIR: '/k' });

@@ -6,7 +6,10 @@ export const chatEnvSchema = z.object({
   ...commonServiceEnv,
   PORT: z.coerce.number().int().min(0).max(65535).default(4002),
   /** auth's ES256 public key (PEM): verifies the access token cookie. */
-  AUTH_PUBLIC_KEY: z.string().includes('BEGIN PUBLIC KEY', { message: 'must be a PEM public key' }).optional(),
+  AUTH_PUBLIC_KEY: z
+    .string()
+    .includes('BEGIN PUBLIC KEY', { message: 'must be a PEM public key' })
+    .optional(),
   /** Single-machine mode: where auth keeps its generated keys (auth-public.pem), when AUTH_PUBLIC_KEY is unset. */
   KEYS_DIR: z.string().min(1).optional(),
   OPENAI_API_KEY: z.string().min(1).optional(),
@@ -30,10 +33,13 @@ export const chatEnvSchema = z.object({
 export type ChatConfig = z.output<typeof chatEnvSchema>;
 
 /** Either the key itself or the folder auth generated it in must be configured. */
-const chatEnvWithKey = chatEnvSchema.refine((c) => c.AUTH_PUBLIC_KEY !== undefined || c.KEYS_DIR !== undefined, {
-  path: ['AUTH_PUBLIC_KEY'],
-  message: 'is required (or KEYS_DIR with auth-public.pem)',
-});
+const chatEnvWithKey = chatEnvSchema.refine(
+  (c) => c.AUTH_PUBLIC_KEY !== undefined || c.KEYS_DIR !== undefined,
+  {
+    path: ['AUTH_PUBLIC_KEY'],
+    message: 'is required (or KEYS_DIR with auth-public.pem)',
+  },
+);
 
 export function loadChatConfig(env?: Record<string, string | undefined>): ChatConfig {
   return loadConfig(chatEnvWithKey, env);

@@ -103,7 +103,10 @@ export function createService(deps: ChatServiceDeps) {
     provider: deps.provider ?? providerFromConfig(config),
     promptHistory: config.PROMPT_HISTORY_MESSAGES,
     maxLiveRepliesPerUser: config.MAX_LIVE_REPLIES_PER_USER,
-    afterCommit: coalesce(20, () => void relay.flush().catch((err: unknown) => logger.warn({ err }, 'outbox flush failed'))),
+    afterCommit: coalesce(
+      20,
+      () => void relay.flush().catch((err: unknown) => logger.warn({ err }, 'outbox flush failed')),
+    ),
   };
 
   const app = createServiceApp({
@@ -132,16 +135,22 @@ export function createService(deps: ChatServiceDeps) {
     registry,
     async start() {
       const stale = await messages.interruptStale(new Date(Date.now() - STALE_STREAMING_MS));
-      if (stale > 0) logger.warn({ stale }, 'replies left streaming by a previous process marked interrupted');
+      if (stale > 0)
+        logger.warn({ stale }, 'replies left streaming by a previous process marked interrupted');
       subscription = await subscribeAuthUsers(bus, db, deps.authDurable, (facts, { revoked }) => {
         // Blocked or banned: stop generating for them; a revocation now: end their open streams.
         const stop = facts.isBanned || facts.isBlocked;
         if (stop || revoked) {
-          void registry.cutOff(facts.userId, stop).catch((err: unknown) => logger.error({ err }, 'cutting off streams failed'));
+          void registry
+            .cutOff(facts.userId, stop)
+            .catch((err: unknown) => logger.error({ err }, 'cutting off streams failed'));
         }
       });
       relay.start();
-      logger.info({ model: ctx.provider.kind }, ctx.provider.kind === 'offline' ? 'no model configured: offline responder' : 'model configured');
+      logger.info(
+        { model: ctx.provider.kind },
+        ctx.provider.kind === 'offline' ? 'no model configured: offline responder' : 'model configured',
+      );
     },
     /** Replies in flight are stored as interrupted (their clients get a final event), then the rest stops. */
     async stop() {

@@ -29,8 +29,16 @@ export interface SignAccessTokenInput {
 }
 
 /** For the auth service (and tests): signs with the ES256 private key. */
-export function signAccessToken(input: SignAccessTokenInput, privateKeyPem: string, expiresInSeconds = 900): string {
-  const payload = { lvl: input.accessLevel, typ: 'access', ...(input.sessionId ? { sid: input.sessionId } : {}) };
+export function signAccessToken(
+  input: SignAccessTokenInput,
+  privateKeyPem: string,
+  expiresInSeconds = 900,
+): string {
+  const payload = {
+    lvl: input.accessLevel,
+    typ: 'access',
+    ...(input.sessionId ? { sid: input.sessionId } : {}),
+  };
   return jwt.sign(payload, privateKeyPem, {
     algorithm: ACCESS_TOKEN_ALGORITHM,
     subject: input.userId,
@@ -67,7 +75,10 @@ export function publicKeyObject(publicKeyPem: string): KeyObject | string {
  * used as an HMAC secret), expiry and claim shape. Throws on any problem; returns the user.
  */
 export function verifyAccessToken(token: string, publicKeyPem: string): AuthUser {
-  const decoded = jwt.verify(token, publicKeyObject(publicKeyPem), { algorithms: [ACCESS_TOKEN_ALGORITHM], clockTolerance: 5 });
+  const decoded = jwt.verify(token, publicKeyObject(publicKeyPem), {
+    algorithms: [ACCESS_TOKEN_ALGORITHM],
+    clockTolerance: 5,
+  });
   const claims = accessTokenClaimsSchema.parse(decoded);
   return {
     id: claims.sub,

@@ -34,7 +34,8 @@ beforeAll(async () => {
 });
 afterAll(() => running.close(100));
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${running.url}${path}`, { headers });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${running.url}${path}`, { headers });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const token = (over: Partial<Parameters<typeof signAccessToken>[0]> = {}) =>
   signAccessToken({ userId: 'u1', accessLevel: 'basic', sessionId: 's1', ...over }, keys.privateKey);
@@ -68,17 +69,59 @@ describe('requireUser', () => {
   const refused: [string, () => Record<string, string>][] = [
     ['no token', () => ({})],
     ['garbage', () => bearer('not.a.jwt')],
-    ['alg none', () => bearer(jwt.sign({ sub: 'u1', lvl: 'admin', typ: 'access' }, '', { algorithm: 'none' }))],
-    ['HS256 with the public key as secret', () => bearer(jwt.sign({ sub: 'u1', lvl: 'admin', typ: 'access' }, Buffer.from(keys.publicKey), { algorithm: 'HS256' }))],
-    ['another key', () => bearer(signAccessToken({ userId: 'u1', accessLevel: 'admin' }, otherKeys.privateKey))],
-    ['expired', () => bearer(jwt.sign({ sub: 'u1', lvl: 'basic', typ: 'access', iat: 1_000, exp: 2_000 }, keys.privateKey, { algorithm: 'ES256' }))],
-    ['a handoff token', () => bearer(jwt.sign({ sub: 'u1', lvl: 'basic', typ: 'handoff' }, keys.privateKey, { algorithm: 'ES256', expiresIn: 30 }))],
-    ['an unknown level', () => bearer(jwt.sign({ sub: 'u1', lvl: 'root', typ: 'access' }, keys.privateKey, { algorithm: 'ES256', expiresIn: 30 }))],
+    [
+      'alg none',
+      () => bearer(jwt.sign({ sub: 'u1', lvl: 'admin', typ: 'access' }, '', { algorithm: 'none' })),
+    ],
+    [
+      'HS256 with the public key as secret',
+      () =>
+        bearer(
+          jwt.sign({ sub: 'u1', lvl: 'admin', typ: 'access' }, Buffer.from(keys.publicKey), {
+            algorithm: 'HS256',
+          }),
+        ),
+    ],
+    [
+      'another key',
+      () => bearer(signAccessToken({ userId: 'u1', accessLevel: 'admin' }, otherKeys.privateKey)),
+    ],
+    [
+      'expired',
+      () =>
+        bearer(
+          jwt.sign({ sub: 'u1', lvl: 'basic', typ: 'access', iat: 1_000, exp: 2_000 }, keys.privateKey, {
+            algorithm: 'ES256',
+          }),
+        ),
+    ],
+    [
+      'a handoff token',
+      () =>
+        bearer(
+          jwt.sign({ sub: 'u1', lvl: 'basic', typ: 'handoff' }, keys.privateKey, {
+            algorithm: 'ES256',
+            expiresIn: 30,
+          }),
+        ),
+    ],
+    [
+      'an unknown level',
+      () =>
+        bearer(
+          jwt.sign({ sub: 'u1', lvl: 'root', typ: 'access' }, keys.privateKey, {
+            algorithm: 'ES256',
+            expiresIn: 30,
+          }),
+        ),
+    ],
     [
       'a tampered payload',
       () => {
         const [h, , s] = token().split('.');
-        const forged = Buffer.from(JSON.stringify({ sub: 'u1', lvl: 'admin', typ: 'access', iat: 1, exp: 9e9 })).toString('base64url');
+        const forged = Buffer.from(
+          JSON.stringify({ sub: 'u1', lvl: 'admin', typ: 'access', iat: 1, exp: 9e9 }),
+        ).toString('base64url');
         return bearer(`${h}.${forged}.${s}`);
       },
     ],

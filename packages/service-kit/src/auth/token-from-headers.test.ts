@@ -3,7 +3,9 @@ import { accessTokenFromHeaders } from './token-from-headers';
 
 describe('accessTokenFromHeaders', () => {
   it('prefers a Bearer header', () => {
-    expect(accessTokenFromHeaders({ authorization: 'Bearer abc.def', cookie: 'noek_access=xyz' })).toBe('abc.def');
+    expect(accessTokenFromHeaders({ authorization: 'Bearer abc.def', cookie: 'noek_access=xyz' })).toBe(
+      'abc.def',
+    );
   });
 
   it('reads the noek_access cookie among others', () => {

@@ -4,9 +4,7 @@ import { z } from 'zod';
 export class ConfigError extends Error {
   readonly problems: { variable: string; message: string }[];
   constructor(problems: { variable: string; message: string }[]) {
-    super(
-      `Invalid configuration:\n${problems.map((p) => `  - ${p.variable}: ${p.message}`).join('\n')}`,
-    );
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p.variable}: ${p.message}`).join('\n')}`);
     this.name = 'ConfigError';
     this.problems = problems;
   }
@@ -21,7 +19,8 @@ type Env = Record<string, string | undefined>;
  */
 export function loadConfig<S extends z.ZodType>(schema: S, env: Env = process.env): z.output<S> {
   const cleaned: Env = {};
-  for (const [key, value] of Object.entries(env)) if (value !== undefined && value !== '') cleaned[key] = value;
+  for (const [key, value] of Object.entries(env))
+    if (value !== undefined && value !== '') cleaned[key] = value;
   const result = schema.safeParse(cleaned);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
@@ -33,17 +32,21 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: Env = process.en
 }
 
 /** A TCP port; 0 asks the OS for a free one (tests, single-process mode). */
-export const portEnv = (defaultPort: number) => z.coerce.number().int().min(0).max(65535).default(defaultPort);
+export const portEnv = (defaultPort: number) =>
+  z.coerce.number().int().min(0).max(65535).default(defaultPort);
 
-export const logLevelEnv = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
+export const logLevelEnv = z
+  .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  .default('info');
 
-const postgresUrl = z
-  .string()
-  .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL');
+const postgresUrl = z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL');
 
 const natsUrl = z
   .string()
-  .regex(/^(nats|tls|ws|wss):\/\/[^,\s]+(,(nats|tls|ws|wss):\/\/[^,\s]+)*$/, 'must be nats://host:port (comma-separated for a cluster)');
+  .regex(
+    /^(nats|tls|ws|wss):\/\/[^,\s]+(,(nats|tls|ws|wss):\/\/[^,\s]+)*$/,
+    'must be nats://host:port (comma-separated for a cluster)',
+  );
 
 /** Fragments every service spreads into its own env schema: z.object({ ...commonServiceEnv, ... }). */
 export const commonServiceEnv = {

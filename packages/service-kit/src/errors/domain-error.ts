@@ -54,7 +54,11 @@ export class NotFoundError extends DomainError {
 }
 
 export class ConflictError extends DomainError {
-  constructor(message = 'This conflicts with the current state.', code: string = errorCodes.conflict, fields?: ErrorFields) {
+  constructor(
+    message = 'This conflicts with the current state.',
+    code: string = errorCodes.conflict,
+    fields?: ErrorFields,
+  ) {
     super(code, 409, message, { fields });
   }
 }

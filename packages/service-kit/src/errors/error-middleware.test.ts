@@ -6,7 +6,16 @@ import { captureLogger } from '../testing/log-capture';
 import type { RunningHttpServer } from '../http/http-server';
 import { requestId } from '../http/request-id';
 import { errorMiddleware, notFoundHandler } from './error-middleware';
-import { ConflictError, DomainError, ForbiddenError, NotFoundError, RateLimitedError, ServiceUnavailableError, UnauthenticatedError, ValidationError } from './domain-error';
+import {
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  NotFoundError,
+  RateLimitedError,
+  ServiceUnavailableError,
+  UnauthenticatedError,
+  ValidationError,
+} from './domain-error';
 
 let running: RunningHttpServer | undefined;
 afterEach(async () => {
@@ -54,12 +63,18 @@ describe('DomainError subclasses', () => {
     const { url } = await serve(new RateLimitedError('Limit reached.', 12.2));
     const res = await fetch(`${url}/async`);
     expect(res.headers.get('retry-after')).toBe('13');
-    expect(await res.json()).toMatchObject({ message: 'Limit reached.', fields: { retryAfterSeconds: ['13'] } });
+    expect(await res.json()).toMatchObject({
+      message: 'Limit reached.',
+      fields: { retryAfterSeconds: ['13'] },
+    });
   });
 
   it('keeps custom codes', async () => {
     const { url } = await serve(new DomainError('EMAIL_TAKEN', 409, 'That email is taken.'));
-    expect(await (await fetch(`${url}/async`)).json()).toMatchObject({ code: 'EMAIL_TAKEN', message: 'That email is taken.' });
+    expect(await (await fetch(`${url}/async`)).json()).toMatchObject({
+      code: 'EMAIL_TAKEN',
+      message: 'That email is taken.',
+    });
   });
 });
 
@@ -70,7 +85,10 @@ describe('errorMiddleware', () => {
     expect(res.status).toBe(500);
     const text = await res.text();
     expect(text).not.toContain('hunter2');
-    expect(JSON.parse(text)).toMatchObject({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+    expect(JSON.parse(text)).toMatchObject({
+      code: 'INTERNAL',
+      message: 'Something went wrong on our side. Please try again.',
+    });
     const logged = lines().find((l) => l.msg === 'unhandled error') as { err: { stack: string } };
     expect(logged.err.stack).toContain('hunter2');
   });
@@ -82,7 +100,11 @@ describe('errorMiddleware', () => {
 
   it('maps malformed JSON to 400 MALFORMED_JSON', async () => {
     const { url } = await serve(new Error('unreached'));
-    const res = await fetch(`${url}/boom`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":' });
+    const res = await fetch(`${url}/boom`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":',
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).code).toBe('MALFORMED_JSON');
   });
@@ -100,7 +122,11 @@ describe('errorMiddleware', () => {
 
   it('maps an unsupported charset to 415', async () => {
     const { url } = await serve(new Error('unreached'));
-    const res = await fetch(`${url}/boom`, { method: 'POST', headers: { 'content-type': 'application/json; charset=klingon' }, body: '{}' });
+    const res = await fetch(`${url}/boom`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=klingon' },
+      body: '{}',
+    });
     expect(res.status).toBe(415);
     expect((await res.json()).code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
@@ -119,7 +145,11 @@ describe('errorMiddleware', () => {
 
   it('answers a corrupt gzip body 400', async () => {
     const { url } = await serve(new Error('unreached'));
-    const res = await fetch(`${url}/boom`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: '{}' });
+    const res = await fetch(`${url}/boom`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: '{}',
+    });
     expect(res.status).toBe(400);
   });
 

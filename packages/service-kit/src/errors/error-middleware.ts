@@ -17,7 +17,11 @@ function fromBodyParser(err: unknown): DomainError | undefined {
       return new DomainError(errorCodes.payloadTooLarge, 413, 'The request body is too large.');
     case 'encoding.unsupported':
     case 'charset.unsupported':
-      return new DomainError(errorCodes.unsupportedMediaType, 415, 'The request body encoding is not supported.');
+      return new DomainError(
+        errorCodes.unsupportedMediaType,
+        415,
+        'The request body encoding is not supported.',
+      );
     case 'request.aborted':
     case 'request.size.invalid':
       return new DomainError('BAD_REQUEST', 400, 'The request body was incomplete.');
@@ -73,7 +77,10 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       send(res, known.status, body, known.headers);
       return;
     }
-    (req.log ?? logger).error({ err, requestId: req.id, method: req.method, path: req.path }, 'unhandled error');
+    (req.log ?? logger).error(
+      { err, requestId: req.id, method: req.method, path: req.path },
+      'unhandled error',
+    );
     send(res, 500, { code: errorCodes.internal, message: INTERNAL_MESSAGE, requestId: req.id });
   };
 }

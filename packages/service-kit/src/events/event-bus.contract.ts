@@ -40,7 +40,11 @@ export function eventBusContract(name: string, make: () => Promise<BusUnderTest>
 
     it('delivers a published event to a matching subscriber only', async () => {
       const got: EventEnvelope[] = [];
-      await t.bus.subscribe({ durable: 'd-deliver', subjects: [`${t.prefix}.note.*.v1`], handler: async (e) => void got.push(e) });
+      await t.bus.subscribe({
+        durable: 'd-deliver',
+        subjects: [`${t.prefix}.note.*.v1`],
+        handler: async (e) => void got.push(e),
+      });
       const wanted = envelope(`${t.prefix}.note.created.v1`, { n: 1 });
       await t.bus.publish(envelope(`${t.prefix}.user.created.v1`));
       await t.bus.publish(wanted);
@@ -85,7 +89,11 @@ export function eventBusContract(name: string, make: () => Promise<BusUnderTest>
       let calls = 0;
       const dead: EventEnvelope[] = [];
       const poison = envelope(`${t.prefix}.note.created.v1`, { poison: true });
-      await t.bus.subscribe({ durable: 'd-dlq-watch', subjects: [`${t.dlqPrefix}.d-poison`], handler: async (e) => void dead.push(e) });
+      await t.bus.subscribe({
+        durable: 'd-dlq-watch',
+        subjects: [`${t.dlqPrefix}.d-poison`],
+        handler: async (e) => void dead.push(e),
+      });
       await t.bus.subscribe({
         durable: 'd-poison',
         subjects: [`${t.prefix}.note.>`],
@@ -105,7 +113,11 @@ export function eventBusContract(name: string, make: () => Promise<BusUnderTest>
 
     it('drops a second publish with the same id', async () => {
       const got: string[] = [];
-      await t.bus.subscribe({ durable: 'd-dedup', subjects: [`${t.prefix}.>`], handler: async (e) => void got.push(e.id) });
+      await t.bus.subscribe({
+        durable: 'd-dedup',
+        subjects: [`${t.prefix}.>`],
+        handler: async (e) => void got.push(e.id),
+      });
       const e = envelope(`${t.prefix}.note.created.v1`);
       await t.bus.publish(e);
       await t.bus.publish({ ...e, data: { changed: true } });

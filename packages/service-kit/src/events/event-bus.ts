@@ -40,7 +40,12 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-export const DEFAULTS = { maxDeliver: 5, ackWaitMs: 30_000, retryDelayMs: 1_000, maxRetryDelayMs: 60_000 } as const;
+export const DEFAULTS = {
+  maxDeliver: 5,
+  ackWaitMs: 30_000,
+  retryDelayMs: 1_000,
+  maxRetryDelayMs: 60_000,
+} as const;
 
 export function retryDelay(base: number, attempt: number): number {
   return Math.min(base * 2 ** Math.max(0, attempt - 1), DEFAULTS.maxRetryDelayMs);

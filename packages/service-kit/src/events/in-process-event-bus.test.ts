@@ -41,7 +41,9 @@ describe('in-process bus specifics', () => {
     await bus.publish({ ...base, id: 'good', data: {} });
     await new Promise((r) => setTimeout(r, 50));
     expect(ok).toEqual(['good']);
-    expect(bus.deadLetters).toMatchObject([{ durable: 'c', error: 'nope', deliveries: 2, envelope: { id: 'bad' } }]);
+    expect(bus.deadLetters).toMatchObject([
+      { durable: 'c', error: 'nope', deliveries: 2, envelope: { id: 'bad' } },
+    ]);
     await bus.close();
   });
 
@@ -49,7 +51,13 @@ describe('in-process bus specifics', () => {
     const bus = createInProcessEventBus({ duplicateWindowMs: 20 });
     const got: string[] = [];
     await bus.subscribe({ durable: 'c', subjects: ['svc.>'], handler: async (e) => void got.push(e.id) });
-    const e = { id: 'x', type: 'svc.thing.created.v1', time: new Date().toISOString(), correlationId: 'c', data: {} };
+    const e = {
+      id: 'x',
+      type: 'svc.thing.created.v1',
+      time: new Date().toISOString(),
+      correlationId: 'c',
+      data: {},
+    };
     await bus.publish(e);
     await new Promise((r) => setTimeout(r, 40));
     await bus.publish(e);

@@ -1,5 +1,14 @@
 import type { EventEnvelope } from '@noek/contracts';
-import { DEFAULTS, deadLetterSubject, retryDelay, subjectMatches, type EventBus, type PublishOptions, type SubscribeOptions, type Subscription } from './event-bus';
+import {
+  DEFAULTS,
+  deadLetterSubject,
+  retryDelay,
+  subjectMatches,
+  type EventBus,
+  type PublishOptions,
+  type SubscribeOptions,
+  type Subscription,
+} from './event-bus';
 
 export interface InProcessEventBusOptions {
   /** Publishes with an id seen within this window are dropped, like JetStream's duplicate window. Default 2 min. */
@@ -84,7 +93,10 @@ export function createInProcessEventBus(options: InProcessEventBusOptions = {}):
           const error = err instanceof Error ? err.message : String(err);
           deadLetters.push({ durable: name, envelope: msg.envelope, error, deliveries: attempt });
           if (!closed) {
-            await publish(msg.envelope, { subject: deadLetterSubject(name, dlqPrefix), msgId: `${dlqPrefix}:${name}:${msg.envelope.id}` });
+            await publish(msg.envelope, {
+              subject: deadLetterSubject(name, dlqPrefix),
+              msgId: `${dlqPrefix}:${name}:${msg.envelope.id}`,
+            });
           }
           return true;
         }
@@ -111,7 +123,11 @@ export function createInProcessEventBus(options: InProcessEventBusOptions = {}):
   };
 
   const run = async (name: string, d: Durable, o: SubscribeOptions) => {
-    const full: Full = { ...o, maxDeliver: o.maxDeliver ?? DEFAULTS.maxDeliver, retryDelayMs: o.retryDelayMs ?? DEFAULTS.retryDelayMs };
+    const full: Full = {
+      ...o,
+      maxDeliver: o.maxDeliver ?? DEFAULTS.maxDeliver,
+      retryDelayMs: o.retryDelayMs ?? DEFAULTS.retryDelayMs,
+    };
     while (d.active) {
       const next = nextFor(d, o.subjects);
       if (!next) {

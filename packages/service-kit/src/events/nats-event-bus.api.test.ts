@@ -22,7 +22,13 @@ eventBusContract('NATS JetStream', async () => {
   const prefix = uniquePrefix();
   const streamName = `TEST_${prefix.toUpperCase()}`;
   const dlqPrefix = `${prefix}dlq`;
-  const bus = createNatsEventBus({ url: NATS_URL, logger: captureLogger().logger, streamName, subjects: [`${prefix}.>`], dlqPrefix });
+  const bus = createNatsEventBus({
+    url: NATS_URL,
+    logger: captureLogger().logger,
+    streamName,
+    subjects: [`${prefix}.>`],
+    dlqPrefix,
+  });
   await bus.connected();
   return { bus, prefix, dlqPrefix, cleanup: () => deleteStream(streamName) };
 });
@@ -39,9 +45,21 @@ describe('NATS bus specifics', () => {
     const streamName = `TEST_${a.toUpperCase()}`;
     streams.push(streamName);
     const logger = captureLogger().logger;
-    const first = createNatsEventBus({ url: NATS_URL, logger, streamName, subjects: [`${a}.>`], dlqPrefix: `${a}dlq` });
+    const first = createNatsEventBus({
+      url: NATS_URL,
+      logger,
+      streamName,
+      subjects: [`${a}.>`],
+      dlqPrefix: `${a}dlq`,
+    });
     await first.connected();
-    const second = createNatsEventBus({ url: NATS_URL, logger, streamName, subjects: [`${b}.>`], dlqPrefix: `${a}dlq` });
+    const second = createNatsEventBus({
+      url: NATS_URL,
+      logger,
+      streamName,
+      subjects: [`${b}.>`],
+      dlqPrefix: `${a}dlq`,
+    });
     await second.connected();
     const nc = await connect({ servers: NATS_URL });
     const info = await (await jetstreamManager(nc)).streams.info(streamName);
@@ -51,11 +69,17 @@ describe('NATS bus specifics', () => {
     await Promise.all([first.close(), second.close()]);
   });
 
-  it('keeps a slow handler\'s message from being redelivered past ackWait', async () => {
+  it("keeps a slow handler's message from being redelivered past ackWait", async () => {
     const prefix = uniquePrefix();
     const streamName = `TEST_${prefix.toUpperCase()}`;
     streams.push(streamName);
-    const bus = createNatsEventBus({ url: NATS_URL, logger: captureLogger().logger, streamName, subjects: [`${prefix}.>`], dlqPrefix: `${prefix}dlq` });
+    const bus = createNatsEventBus({
+      url: NATS_URL,
+      logger: captureLogger().logger,
+      streamName,
+      subjects: [`${prefix}.>`],
+      dlqPrefix: `${prefix}dlq`,
+    });
     let calls = 0;
     let done = false;
     await bus.subscribe({
@@ -68,7 +92,13 @@ describe('NATS bus specifics', () => {
         done = true;
       },
     });
-    await bus.publish({ id: 'slow-1', type: `${prefix}.job.started.v1`, time: new Date().toISOString(), correlationId: 'c', data: {} });
+    await bus.publish({
+      id: 'slow-1',
+      type: `${prefix}.job.started.v1`,
+      time: new Date().toISOString(),
+      correlationId: 'c',
+      data: {},
+    });
     const start = Date.now();
     while (!done && Date.now() - start < 15_000) await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 2_500));
@@ -85,7 +115,13 @@ describe('NATS bus specifics', () => {
       publishTimeoutMs: 300,
     });
     expect(bus.isHealthy()).toBe(false);
-    const e = { id: 'x', type: 'unused.thing.created.v1', time: new Date().toISOString(), correlationId: 'c', data: {} };
+    const e = {
+      id: 'x',
+      type: 'unused.thing.created.v1',
+      time: new Date().toISOString(),
+      correlationId: 'c',
+      data: {},
+    };
     await expect(bus.publish(e)).rejects.toThrow(/timed out/);
     await bus.close();
   });

@@ -27,7 +27,9 @@ async function freePort(): Promise<number> {
 }
 
 async function startNats(port: number): Promise<void> {
-  server = spawn(NATS_BIN, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: 'ignore' });
+  server = spawn(NATS_BIN, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
+    stdio: 'ignore',
+  });
   await new Promise((r) => setTimeout(r, 300));
 }
 
@@ -62,40 +64,54 @@ const envelope = (n: number): EventEnvelope => ({
 });
 
 describe('NATS bus across broker outages', () => {
-  it('starts with NATS down, becomes healthy when it comes up, and keeps consuming after a restart', { timeout: 60_000 }, async () => {
-    const port = await freePort();
-    const bus = createNatsEventBus({ url: `nats://127.0.0.1:${port}`, logger: captureLogger().logger, streamName: 'RTEST', subjects: ['rtest.>'], publishTimeoutMs: 2_000 });
-    await new Promise((r) => setTimeout(r, 300));
-    expect(bus.isHealthy()).toBe(false);
+  it(
+    'starts with NATS down, becomes healthy when it comes up, and keeps consuming after a restart',
+    { timeout: 60_000 },
+    async () => {
+      const port = await freePort();
+      const bus = createNatsEventBus({
+        url: `nats://127.0.0.1:${port}`,
+        logger: captureLogger().logger,
+        streamName: 'RTEST',
+        subjects: ['rtest.>'],
+        publishTimeoutMs: 2_000,
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(bus.isHealthy()).toBe(false);
 
-    await startNats(port);
-    await bus.connected();
-    expect(bus.isHealthy()).toBe(true);
+      await startNats(port);
+      await bus.connected();
+      expect(bus.isHealthy()).toBe(true);
 
-    const got: unknown[] = [];
-    await bus.subscribe({ durable: 'rtest', subjects: ['rtest.>'], handler: async (e) => void got.push(e.data) });
-    await bus.publish(envelope(1));
-    await waitFor(() => got.length === 1, 5_000);
+      const got: unknown[] = [];
+      await bus.subscribe({
+        durable: 'rtest',
+        subjects: ['rtest.>'],
+        handler: async (e) => void got.push(e.data),
+      });
+      await bus.publish(envelope(1));
+      await waitFor(() => got.length === 1, 5_000);
 
-    await killNats();
-    await waitFor(() => !bus.isHealthy(), 5_000);
-    await expect(bus.publish(envelope(2))).rejects.toThrow();
+      await killNats();
+      await waitFor(() => !bus.isHealthy(), 5_000);
+      await expect(bus.publish(envelope(2))).rejects.toThrow();
 
-    await startNats(port);
-    await waitFor(() => bus.isHealthy(), 15_000);
-    // Publish retries are the outbox relay's job; here, retry until the broker accepts.
-    const third = envelope(3);
-    for (let i = 0; ; i += 1) {
-      try {
-        await bus.publish(third);
-        break;
-      } catch (err) {
-        if (i > 20) throw err;
-        await new Promise((r) => setTimeout(r, 250));
+      await startNats(port);
+      await waitFor(() => bus.isHealthy(), 15_000);
+      // Publish retries are the outbox relay's job; here, retry until the broker accepts.
+      const third = envelope(3);
+      for (let i = 0; ; i += 1) {
+        try {
+          await bus.publish(third);
+          break;
+        } catch (err) {
+          if (i > 20) throw err;
+          await new Promise((r) => setTimeout(r, 250));
+        }
       }
-    }
-    await waitFor(() => got.length === 2, 45_000);
-    expect(got).toEqual([{ n: 1 }, { n: 3 }]);
-    await bus.close();
-  });
+      await waitFor(() => got.length === 2, 45_000);
+      expect(got).toEqual([{ n: 1 }, { n: 3 }]);
+      await bus.close();
+    },
+  );
 });

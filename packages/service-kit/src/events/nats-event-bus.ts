@@ -15,7 +15,16 @@ import {
 } from '@nats-io/jetstream';
 import { eventEnvelopeSchema, type EventEnvelope } from '@noek/contracts';
 import type { Logger } from 'pino';
-import { DEFAULTS, deadLetterSubject, retryDelay, subjectMatches, type EventBus, type PublishOptions, type SubscribeOptions, type Subscription } from './event-bus';
+import {
+  DEFAULTS,
+  deadLetterSubject,
+  retryDelay,
+  subjectMatches,
+  type EventBus,
+  type PublishOptions,
+  type SubscribeOptions,
+  type Subscription,
+} from './event-bus';
 
 export interface NatsEventBusOptions {
   /** nats://host:port, comma-separated for a cluster. */
@@ -63,7 +72,15 @@ function isApiError(err: unknown, code: number): boolean {
  * wait for the connection. `await bus.connected()` waits for connection and stream explicitly.
  */
 export function createNatsEventBus(options: NatsEventBusOptions): EventBus & { connected(): Promise<void> } {
-  const { url, logger, streamName = 'NOEK', subjects, dlqPrefix = 'dlq', duplicateWindowMs = 120_000, publishTimeoutMs = 5_000 } = options;
+  const {
+    url,
+    logger,
+    streamName = 'NOEK',
+    subjects,
+    dlqPrefix = 'dlq',
+    duplicateWindowMs = 120_000,
+    publishTimeoutMs = 5_000,
+  } = options;
   const log = logger.child({ component: 'event-bus', stream: streamName });
   let closed = false;
   let healthy = false;
@@ -75,15 +92,26 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus & { c
       try {
         const info = await jsm.streams.info(streamName);
         const merged = [...new Set([...info.config.subjects, ...wanted])];
-        if (merged.length !== info.config.subjects.length || info.config.duplicate_window !== nanos(duplicateWindowMs)) {
-          await jsm.streams.update(streamName, { ...info.config, subjects: merged, duplicate_window: nanos(duplicateWindowMs) });
+        if (
+          merged.length !== info.config.subjects.length ||
+          info.config.duplicate_window !== nanos(duplicateWindowMs)
+        ) {
+          await jsm.streams.update(streamName, {
+            ...info.config,
+            subjects: merged,
+            duplicate_window: nanos(duplicateWindowMs),
+          });
         }
         return;
       } catch (err) {
         if (!isApiError(err, JetStreamApiCodes.StreamNotFound)) throw err;
       }
       try {
-        await jsm.streams.add({ name: streamName, subjects: wanted, duplicate_window: nanos(duplicateWindowMs) });
+        await jsm.streams.add({
+          name: streamName,
+          subjects: wanted,
+          duplicate_window: nanos(duplicateWindowMs),
+        });
         return;
       } catch (err) {
         // Another service created it between our info and add: go round and merge.
@@ -110,9 +138,15 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus & { c
     for (let attempt = 1; !nc; attempt += 1) {
       if (closed) throw new Error('event bus closed while connecting');
       try {
-        nc = await connect({ servers: url.split(','), name: options.name, maxReconnectAttempts: -1, reconnectTimeWait: 1_000 });
+        nc = await connect({
+          servers: url.split(','),
+          name: options.name,
+          maxReconnectAttempts: -1,
+          reconnectTimeWait: 1_000,
+        });
       } catch (err) {
-        if (attempt === 1 || attempt % 30 === 0) log.warn({ err, url, attempt }, 'nats not reachable yet, retrying');
+        if (attempt === 1 || attempt % 30 === 0)
+          log.warn({ err, url, attempt }, 'nats not reachable yet, retrying');
         await sleep(Math.min(250 * attempt, 2_000));
       }
     }
@@ -144,11 +178,18 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus & { c
 
   const withTimeout = <T>(p: Promise<T>, ms: number, what: string): Promise<T> => {
     let timer: NodeJS.Timeout | undefined;
-    const t = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms)));
+    const t = new Promise<never>(
+      (_, reject) => (timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms)),
+    );
     return Promise.race([p, t]).finally(() => clearTimeout(timer));
   };
 
-  const publishRaw = async (subject: string, data: Uint8Array, msgId: string, hdrs?: Record<string, string>) => {
+  const publishRaw = async (
+    subject: string,
+    data: Uint8Array,
+    msgId: string,
+    hdrs?: Record<string, string>,
+  ) => {
     const { js } = await withTimeout(connecting, publishTimeoutMs, 'connecting to NATS');
     const h = headers();
     for (const [k, v] of Object.entries(hdrs ?? {})) h.set(k, v);
@@ -157,17 +198,29 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus & { c
 
   const publish = async (envelope: EventEnvelope, opts: PublishOptions = {}) => {
     if (closed) throw new Error('event bus is closed');
-    await publishRaw(opts.subject ?? envelope.type, new TextEncoder().encode(JSON.stringify(envelope)), opts.msgId ?? envelope.id);
+    await publishRaw(
+      opts.subject ?? envelope.type,
+      new TextEncoder().encode(JSON.stringify(envelope)),
+      opts.msgId ?? envelope.id,
+    );
   };
 
-  const handleMessage = async (m: JsMsg, o: SubscribeOptions & { maxDeliver: number; retryDelayMs: number }) => {
+  const handleMessage = async (
+    m: JsMsg,
+    o: SubscribeOptions & { maxDeliver: number; retryDelayMs: number },
+  ) => {
     const deliveries = m.info.deliveryCount;
     const deadLetter = async (reason: string) => {
-      await publishRaw(deadLetterSubject(o.durable, dlqPrefix), m.data, `${dlqPrefix}:${o.durable}:${m.seq}`, {
-        'Noek-Original-Subject': m.subject,
-        'Noek-Error': reason.slice(0, 500).replace(/[\r\n]/g, ' '),
-        'Noek-Deliveries': String(deliveries),
-      });
+      await publishRaw(
+        deadLetterSubject(o.durable, dlqPrefix),
+        m.data,
+        `${dlqPrefix}:${o.durable}:${m.seq}`,
+        {
+          'Noek-Original-Subject': m.subject,
+          'Noek-Error': reason.slice(0, 500).replace(/[\r\n]/g, ' '),
+          'Noek-Deliveries': String(deliveries),
+        },
+      );
       m.term(reason.slice(0, 200));
       log.error({ durable: o.durable, subject: m.subject, deliveries, reason }, 'event dead-lettered');
     };
@@ -196,7 +249,10 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus & { c
       if (deliveries >= o.maxDeliver) {
         await deadLetter(err instanceof Error ? err.message : String(err));
       } else {
-        log.warn({ durable: o.durable, eventId: envelope.id, deliveries, err }, 'event handler failed, will retry');
+        log.warn(
+          { durable: o.durable, eventId: envelope.id, deliveries, err },
+          'event handler failed, will retry',
+        );
         m.nak(retryDelay(o.retryDelayMs, deliveries));
       }
     }
@@ -204,7 +260,11 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus & { c
 
   const subscribe = async (o: SubscribeOptions): Promise<Subscription> => {
     if (closed) throw new Error('event bus is closed');
-    const full = { ...o, maxDeliver: o.maxDeliver ?? DEFAULTS.maxDeliver, retryDelayMs: o.retryDelayMs ?? DEFAULTS.retryDelayMs };
+    const full = {
+      ...o,
+      maxDeliver: o.maxDeliver ?? DEFAULTS.maxDeliver,
+      retryDelayMs: o.retryDelayMs ?? DEFAULTS.retryDelayMs,
+    };
     const { nc, js, jsm } = await connecting;
     const serverFilters = o.subjects.length === 1 || supportsMultiFilter(nc);
     const config: Partial<ConsumerConfig> = {
@@ -234,7 +294,8 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus & { c
           messages = await consumer.consume({ max_messages: 16 });
           void (async () => {
             for await (const s of messages.status()) {
-              if (s.type === 'heartbeats_missed') log.warn({ durable: o.durable, missed: s.count }, 'heartbeats missed');
+              if (s.type === 'heartbeats_missed')
+                log.warn({ durable: o.durable, missed: s.count }, 'heartbeats missed');
             }
           })().catch(() => {});
           for await (const m of messages) {

@@ -22,8 +22,12 @@ async function start(extra: Partial<ServiceAppOptions> = {}) {
         if (req.params.id === 'missing') throw new NotFoundError('No such item.');
         res.json({ id: req.params.id });
       });
-      a.post('/api/echo', (req, res) => res.json({ body: req.body as unknown, isBuffer: Buffer.isBuffer(req.body) }));
-      a.post('/api/webhook', (req, res) => res.json({ isBuffer: Buffer.isBuffer(req.body), text: String(req.body) }));
+      a.post('/api/echo', (req, res) =>
+        res.json({ body: req.body as unknown, isBuffer: Buffer.isBuffer(req.body) }),
+      );
+      a.post('/api/webhook', (req, res) =>
+        res.json({ isBuffer: Buffer.isBuffer(req.body), text: String(req.body) }),
+      );
     },
     ...extra,
   });
@@ -63,7 +67,10 @@ describe('createServiceApp', () => {
     });
     const res = await fetch(`${url}/readyz`);
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ status: 'not_ready', checks: { db: 'ok', nats: 'failed', slow: 'failed' } });
+    expect(await res.json()).toEqual({
+      status: 'not_ready',
+      checks: { db: 'ok', nats: 'failed', slow: 'failed' },
+    });
   });
 
   it('is ready with passing checks and not ready once shutdown starts', async () => {
@@ -84,7 +91,12 @@ describe('createServiceApp', () => {
     await new Promise((r) => setTimeout(r, 20));
     const requests = lines().filter((l) => l.msg === 'request');
     expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({ requestId: 'rid-1', method: 'GET', route: '/api/items/:id', status: 200 });
+    expect(requests[0]).toMatchObject({
+      requestId: 'rid-1',
+      method: 'GET',
+      route: '/api/items/:id',
+      status: 200,
+    });
   });
 
   it('counts requests by route pattern, not raw path', async () => {
@@ -94,9 +106,15 @@ describe('createServiceApp', () => {
     await fetch(`${url}/api/items/missing`);
     await fetch(`${url}/random/${Math.random()}`);
     const text = await (await fetch(`${url}/metrics`)).text();
-    expect(text).toMatch(/http_requests_total\{method="GET",route="\/api\/items\/:id",status="200",service="svc"\} 2/);
-    expect(text).toMatch(/http_requests_total\{method="GET",route="\/api\/items\/:id",status="404",service="svc"\} 1/);
-    expect(text).toMatch(/http_requests_total\{method="GET",route="unmatched",status="404",service="svc"\} 1/);
+    expect(text).toMatch(
+      /http_requests_total\{method="GET",route="\/api\/items\/:id",status="200",service="svc"\} 2/,
+    );
+    expect(text).toMatch(
+      /http_requests_total\{method="GET",route="\/api\/items\/:id",status="404",service="svc"\} 1/,
+    );
+    expect(text).toMatch(
+      /http_requests_total\{method="GET",route="unmatched",status="404",service="svc"\} 1/,
+    );
     expect(text).toContain('http_request_duration_seconds_bucket');
     expect(text).toContain('process_cpu_user_seconds_total');
     expect(text).not.toContain('/api/items/1"');
@@ -116,7 +134,8 @@ describe('createServiceApp', () => {
 
   it('parses JSON up to 100kb by default', async () => {
     const { url } = await start();
-    const post = (body: string) => fetch(`${url}/api/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const post = (body: string) =>
+      fetch(`${url}/api/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     expect(await (await post('{"a":1}')).json()).toEqual({ body: { a: 1 }, isBuffer: false });
     expect((await post(JSON.stringify({ a: 'x'.repeat(99_000) }))).status).toBe(200);
     expect((await post(JSON.stringify({ a: 'x'.repeat(110_000) }))).status).toBe(413);
@@ -124,7 +143,11 @@ describe('createServiceApp', () => {
 
   it('gives raw Buffers to rawBodyPaths', async () => {
     const { url } = await start({ rawBodyPaths: ['/api/webhook'] });
-    const res = await fetch(`${url}/api/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a": 1}' });
+    const res = await fetch(`${url}/api/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"a": 1}',
+    });
     expect(await res.json()).toEqual({ isBuffer: true, text: '{"a": 1}' });
   });
 });

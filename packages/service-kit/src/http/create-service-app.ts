@@ -26,7 +26,15 @@ export interface ServiceAppOptions {
  * body parsing, the service's routes, 404, errors. No process globals: several can share a process.
  */
 export function createServiceApp(options: ServiceAppOptions): Express {
-  const { name, logger, routes, readiness = {}, readinessTimeoutMs = 2000, bodyLimit = '100kb', rawBodyPaths = [] } = options;
+  const {
+    name,
+    logger,
+    routes,
+    readiness = {},
+    readinessTimeoutMs = 2000,
+    bodyLimit = '100kb',
+    rawBodyPaths = [],
+  } = options;
   const app = express();
   app.disable('x-powered-by');
   // Behind the gateway: trust exactly one proxy hop for req.ip / req.protocol.

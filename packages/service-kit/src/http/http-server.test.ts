@@ -12,7 +12,10 @@ const logger = captureLogger().logger;
 
 describe('startHttpServer', () => {
   it('binds port 0 to a real port and sets proxy-friendly timeouts', async () => {
-    const running = await startHttpServer(app(() => {}), { port: 0, logger });
+    const running = await startHttpServer(
+      app(() => {}),
+      { port: 0, logger },
+    );
     expect(running.port).toBeGreaterThan(0);
     expect(running.server.keepAliveTimeout).toBe(65_000);
     expect(running.server.headersTimeout).toBeGreaterThan(65_000);
@@ -22,10 +25,12 @@ describe('startHttpServer', () => {
 
   it('lets an in-flight request finish, then refuses new connections', async () => {
     const running = await startHttpServer(
-      app((a) => a.get('/slow', async (_req, res) => {
-        await new Promise((r) => setTimeout(r, 150));
-        res.json({ done: true });
-      })),
+      app((a) =>
+        a.get('/slow', async (_req, res) => {
+          await new Promise((r) => setTimeout(r, 150));
+          res.json({ done: true });
+        }),
+      ),
       { port: 0, logger },
     );
     const slow = fetch(`${running.url}/slow`);
@@ -55,12 +60,14 @@ describe('startHttpServer', () => {
 
   it('tells tracked streams to end when shutdown starts', async () => {
     const running = await startHttpServer(
-      app((a) => a.get('/stream', (_req, res) => {
-        const signal = trackStream(res);
-        res.writeHead(200, { 'content-type': 'text/event-stream' });
-        res.write('data: hello\n\n');
-        signal.addEventListener('abort', () => res.end('event: bye\ndata: {}\n\n'));
-      })),
+      app((a) =>
+        a.get('/stream', (_req, res) => {
+          const signal = trackStream(res);
+          res.writeHead(200, { 'content-type': 'text/event-stream' });
+          res.write('data: hello\n\n');
+          signal.addEventListener('abort', () => res.end('event: bye\ndata: {}\n\n'));
+        }),
+      ),
       { port: 0, logger },
     );
     const body = await new Promise<string>((resolve, reject) => {
@@ -80,7 +87,10 @@ describe('startHttpServer', () => {
   });
 
   it('does not wait on idle keep-alive connections', async () => {
-    const running = await startHttpServer(app(() => {}), { port: 0, logger });
+    const running = await startHttpServer(
+      app(() => {}),
+      { port: 0, logger },
+    );
     await fetch(`${running.url}/healthz`); // leaves a pooled keep-alive socket open
     const t0 = Date.now();
     await running.close(5_000);
@@ -88,7 +98,10 @@ describe('startHttpServer', () => {
   });
 
   it('keeps serving with /readyz at 503 during unreadyDelayMs', async () => {
-    const running = await startHttpServer(app(() => {}), { port: 0, logger, unreadyDelayMs: 200 });
+    const running = await startHttpServer(
+      app(() => {}),
+      { port: 0, logger, unreadyDelayMs: 200 },
+    );
     const closing = running.close(2_000);
     const ready = await fetch(`${running.url}/readyz`);
     expect(ready.status).toBe(503);

@@ -29,7 +29,10 @@ export interface RunningHttpServer {
   close(graceMs?: number): Promise<void>;
 }
 
-export async function startHttpServer(app: Express, options: StartHttpServerOptions): Promise<RunningHttpServer> {
+export async function startHttpServer(
+  app: Express,
+  options: StartHttpServerOptions,
+): Promise<RunningHttpServer> {
   const { port, host = '127.0.0.1', logger, keepAliveTimeoutMs = 65_000, unreadyDelayMs = 0 } = options;
   // The app is attached after the tracking listener below, so tracking sees each request first.
   const server = createServer();
@@ -76,7 +79,10 @@ export async function startHttpServer(app: Express, options: StartHttpServerOpti
       const outcome = await Promise.race([closed.then(() => 'closed' as const), expired]);
       clearTimeout(timer);
       if (outcome === 'expired') {
-        logger.warn({ inFlight: inFlight.size, streams: appState(app).streams.size }, 'grace period over, closing connections');
+        logger.warn(
+          { inFlight: inFlight.size, streams: appState(app).streams.size },
+          'grace period over, closing connections',
+        );
         server.closeAllConnections();
         await closed;
       }
@@ -85,5 +91,10 @@ export async function startHttpServer(app: Express, options: StartHttpServerOpti
     return closing;
   };
 
-  return { server, port: actualPort, url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`, close };
+  return {
+    server,
+    port: actualPort,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`,
+    close,
+  };
 }

@@ -3,7 +3,10 @@ import { standardReadiness } from './standard-readiness';
 
 describe('standardReadiness', () => {
   it('passes when the database answers and the bus is connected', async () => {
-    const checks = standardReadiness({ $queryRawUnsafe: async () => [{ '?column?': 1 }] }, { isHealthy: () => true });
+    const checks = standardReadiness(
+      { $queryRawUnsafe: async () => [{ '?column?': 1 }] },
+      { isHealthy: () => true },
+    );
     await expect(checks.database!()).resolves.toBeUndefined();
     await expect(checks.events!()).resolves.toBeUndefined();
   });

@@ -30,7 +30,8 @@ describe('createLifecycle', () => {
   it('logs unhandled rejections and shuts down with exit 1 on an uncaught exception', async () => {
     const events = ['unhandledRejection', 'uncaughtException', 'SIGTERM', 'SIGINT'] as const;
     type Listener = (...args: unknown[]) => void;
-    const listeners = (e: (typeof events)[number]) => process.listeners(e as 'SIGTERM') as unknown as Listener[];
+    const listeners = (e: (typeof events)[number]) =>
+      process.listeners(e as 'SIGTERM') as unknown as Listener[];
     const before = Object.fromEntries(events.map((e) => [e, listeners(e)]));
     const exits: number[] = [];
     const { logger, lines } = captureLogger();
@@ -53,11 +54,18 @@ describe('createLifecycle', () => {
   });
 
   it('exits 0 on SIGTERM after hooks, 1 if a hook throws', async () => {
-    for (const [fails, code] of [[false, 0], [true, 1]] as const) {
+    for (const [fails, code] of [
+      [false, 0],
+      [true, 1],
+    ] as const) {
       const exits: number[] = [];
       const before = process.listeners('SIGTERM');
       const beforeInt = process.listeners('SIGINT');
-      const lc = createLifecycle({ logger: captureLogger().logger, graceMs: 1000, exit: (c) => exits.push(c) });
+      const lc = createLifecycle({
+        logger: captureLogger().logger,
+        graceMs: 1000,
+        exit: (c) => exits.push(c),
+      });
       lc.onShutdown(() => {
         if (fails) throw new Error('x');
       });
@@ -68,7 +76,8 @@ describe('createLifecycle', () => {
       await new Promise((r) => setTimeout(r, 20));
       expect(exits).toEqual([code]);
       process.off('SIGTERM', added[0]!);
-      for (const l of process.listeners('SIGINT').filter((x) => !beforeInt.includes(x))) process.off('SIGINT', l);
+      for (const l of process.listeners('SIGINT').filter((x) => !beforeInt.includes(x)))
+        process.off('SIGINT', l);
     }
   });
 });

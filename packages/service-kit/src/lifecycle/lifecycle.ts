@@ -23,7 +23,11 @@ export interface LifecycleOptions {
   exit?: (code: number) => void;
 }
 
-export function createLifecycle({ logger, graceMs, exit = (code) => process.exit(code) }: LifecycleOptions): Lifecycle {
+export function createLifecycle({
+  logger,
+  graceMs,
+  exit = (code) => process.exit(code),
+}: LifecycleOptions): Lifecycle {
   const hooks: { name: string; fn: ShutdownHook }[] = [];
   let running: Promise<boolean> | undefined;
 

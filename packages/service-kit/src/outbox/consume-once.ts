@@ -20,7 +20,8 @@ export async function consumeOnce<Tx extends ConsumeTx>(
   try {
     return await db.$transaction(async (tx) => {
       const key = { consumer, eventId: envelope.id };
-      if (await tx.processedEvent.findUnique({ where: { consumer_eventId: key } })) return 'duplicate' as const;
+      if (await tx.processedEvent.findUnique({ where: { consumer_eventId: key } }))
+        return 'duplicate' as const;
       try {
         await tx.processedEvent.create({ data: key });
       } catch (err) {

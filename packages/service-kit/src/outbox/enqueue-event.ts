@@ -21,5 +21,7 @@ export async function enqueueEvent(tx: OutboxTx, envelope: EventEnvelope): Promi
   const valid = eventEnvelopeSchema.parse(envelope);
   // JSON round trip: what is stored is exactly what a consumer will parse (no Dates, no undefined).
   const payload = JSON.parse(JSON.stringify(valid)) as object;
-  await tx.outboxEvent.create({ data: { id: valid.id, subject: valid.type, payload, createdAt: nextCreatedAt() } });
+  await tx.outboxEvent.create({
+    data: { id: valid.id, subject: valid.type, payload, createdAt: nextCreatedAt() },
+  });
 }

@@ -13,7 +13,9 @@ export interface OutboxRow {
 }
 
 export interface OutboxEventDelegate {
-  create(args: { data: { id: string; subject: string; payload: object; createdAt: Date } }): PromiseLike<unknown>;
+  create(args: {
+    data: { id: string; subject: string; payload: object; createdAt: Date };
+  }): PromiseLike<unknown>;
   findMany(args: {
     where: { sentAt: null };
     orderBy: ({ createdAt: 'asc' } | { id: 'asc' })[];

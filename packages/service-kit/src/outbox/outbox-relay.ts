@@ -25,7 +25,13 @@ export interface OutboxRelay {
  * mark-sent, the row is published again on restart and JetStream drops it (same Nats-Msg-Id within the
  * duplicate window); consumers are idempotent anyway. Several replicas may run a relay: same reasoning.
  */
-export function createOutboxRelay({ db, bus, logger, intervalMs = 500, batchSize = 100 }: OutboxRelayOptions): OutboxRelay {
+export function createOutboxRelay({
+  db,
+  bus,
+  logger,
+  intervalMs = 500,
+  batchSize = 100,
+}: OutboxRelayOptions): OutboxRelay {
   const log = logger.child({ component: 'outbox-relay' });
   let timer: NodeJS.Timeout | undefined;
   let running = false;

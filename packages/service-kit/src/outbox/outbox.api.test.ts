@@ -38,9 +38,19 @@ const event = (n: number): EventEnvelope => ({
 
 describe('outbox against PostgreSQL and NATS', () => {
   it('publishes committed events once, in order, even after a crash before mark-sent', async () => {
-    const bus = createNatsEventBus({ url: NATS_URL, logger, streamName, subjects: [`${prefix}.>`], dlqPrefix: `${prefix}dlq` });
+    const bus = createNatsEventBus({
+      url: NATS_URL,
+      logger,
+      streamName,
+      subjects: [`${prefix}.>`],
+      dlqPrefix: `${prefix}dlq`,
+    });
     const got: unknown[] = [];
-    await bus.subscribe({ durable: 'outbox-test', subjects: [`${prefix}.>`], handler: async (e) => void got.push(e.data) });
+    await bus.subscribe({
+      durable: 'outbox-test',
+      subjects: [`${prefix}.>`],
+      handler: async (e) => void got.push(e.data),
+    });
 
     await db.$transaction(async (tx) => {
       await enqueueEvent(tx, event(1));
@@ -55,7 +65,9 @@ describe('outbox against PostgreSQL and NATS', () => {
     await enqueueEvent(db, event(3));
 
     // The first relay dies after publishing the first row, before marking it sent.
-    const dying = { outboxEvent: { ...db.outboxEvent, updateMany: () => Promise.reject(new Error('killed')) } };
+    const dying = {
+      outboxEvent: { ...db.outboxEvent, updateMany: () => Promise.reject(new Error('killed')) },
+    };
     await expect(createOutboxRelay({ db: dying, bus, logger }).flush()).rejects.toThrow('killed');
     expect(await createOutboxRelay({ db, bus, logger }).flush()).toBe(3);
 
@@ -80,17 +92,30 @@ describe('outbox against PostgreSQL and NATS', () => {
     );
     expect(results.filter((r) => r === 'processed')).toHaveLength(1);
     expect(results.filter((r) => r === 'duplicate')).toHaveLength(4);
-    const { rows } = await db.query('SELECT count(*)::int AS n FROM effects WHERE note LIKE $1', [`effect-${e.id}-%`]);
+    const { rows } = await db.query('SELECT count(*)::int AS n FROM effects WHERE note LIKE $1', [
+      `effect-${e.id}-%`,
+    ]);
     expect(rows[0].n).toBe(1);
   });
 
   it('rolls back the processed row with failed work, and reports unique violations from work as errors', async () => {
     const e = event(2);
-    await expect(consumeOnce(db, 'c', e, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
-    expect(await db.processedEvent.findUnique({ where: { consumer_eventId: { consumer: 'c', eventId: e.id } } })).toBeNull();
+    await expect(consumeOnce(db, 'c', e, async () => Promise.reject(new Error('boom')))).rejects.toThrow(
+      'boom',
+    );
+    expect(
+      await db.processedEvent.findUnique({ where: { consumer_eventId: { consumer: 'c', eventId: e.id } } }),
+    ).toBeNull();
 
     await db.query("INSERT INTO effects (note) VALUES ('taken')");
-    await expect(consumeOnce(db, 'c', e, async (tx) => void (await tx.query("INSERT INTO effects (note) VALUES ('taken')")))).rejects.toMatchObject({ code: '23505' });
+    await expect(
+      consumeOnce(
+        db,
+        'c',
+        e,
+        async (tx) => void (await tx.query("INSERT INTO effects (note) VALUES ('taken')")),
+      ),
+    ).rejects.toMatchObject({ code: '23505' });
     expect(await consumeOnce(db, 'c', e, async () => {})).toBe('processed');
   });
 });

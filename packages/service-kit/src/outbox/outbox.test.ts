@@ -58,7 +58,11 @@ describe('createOutboxRelay', () => {
     const db = createMemoryOutboxDb();
     const published: unknown[] = [];
     const bus = createInProcessEventBus();
-    await bus.subscribe({ durable: 'd', subjects: ['chat.>'], handler: async (e) => void published.push(e.data) });
+    await bus.subscribe({
+      durable: 'd',
+      subjects: ['chat.>'],
+      handler: async (e) => void published.push(e.data),
+    });
     await db.$transaction(async (tx) => {
       for (let n = 1; n <= 20; n += 1) await enqueueEvent(tx, event(n));
     });
@@ -102,7 +106,9 @@ describe('createOutboxRelay', () => {
     const e = event(1);
     await enqueueEvent(db, e);
     // First relay "crashes" right after publishing: marking sent fails.
-    const crashing = { outboxEvent: { ...db.outboxEvent, updateMany: () => Promise.reject(new Error('killed')) } };
+    const crashing = {
+      outboxEvent: { ...db.outboxEvent, updateMany: () => Promise.reject(new Error('killed')) },
+    };
     await expect(createOutboxRelay({ db: crashing, bus, logger }).flush()).rejects.toThrow('killed');
     expect(await createOutboxRelay({ db, bus, logger }).flush()).toBe(1);
     await new Promise((r) => setTimeout(r, 10));
@@ -141,7 +147,9 @@ describe('consumeOnce', () => {
   it('records nothing when work throws, so a redelivery runs it again', async () => {
     const db = createMemoryOutboxDb();
     const e = event(1);
-    await expect(consumeOnce(db, 'c', e, async () => Promise.reject(new Error('db hiccup')))).rejects.toThrow('db hiccup');
+    await expect(consumeOnce(db, 'c', e, async () => Promise.reject(new Error('db hiccup')))).rejects.toThrow(
+      'db hiccup',
+    );
     expect(db.processedCount()).toBe(0);
     expect(await consumeOnce(db, 'c', e, async () => {})).toBe('processed');
   });
@@ -149,7 +157,9 @@ describe('consumeOnce', () => {
   it('does not mistake a unique violation inside work for a duplicate', async () => {
     const db = createMemoryOutboxDb();
     const err = Object.assign(new Error('email taken'), { code: 'P2002' });
-    await expect(consumeOnce(db, 'c', event(1), async () => Promise.reject(err))).rejects.toThrow('email taken');
+    await expect(consumeOnce(db, 'c', event(1), async () => Promise.reject(err))).rejects.toThrow(
+      'email taken',
+    );
   });
 
   it('lets work enqueue follow-up events in the same transaction', async () => {

@@ -2,7 +2,10 @@ import { Writable } from 'node:stream';
 import { createLogger, type Logger } from '../logging/logger';
 
 /** A logger whose JSON lines tests can read back. */
-export function captureLogger(level: 'debug' | 'info' = 'info'): { logger: Logger; lines: () => Record<string, unknown>[] } {
+export function captureLogger(level: 'debug' | 'info' = 'info'): {
+  logger: Logger;
+  lines: () => Record<string, unknown>[];
+} {
   const chunks: string[] = [];
   const destination = new Writable({
     write(chunk, _enc, cb) {

@@ -39,7 +39,13 @@ export function createMemoryOutboxDb(): MemoryOutboxDb {
     outboxEvent: {
       async create({ data }) {
         if (state.outbox.some((r) => r.id === data.id)) throw uniqueError('id');
-        const row: OutboxRow = { ...data, payload: structuredClone(data.payload), createdAt: data.createdAt ?? new Date(), sentAt: null, attempts: 0 };
+        const row: OutboxRow = {
+          ...data,
+          payload: structuredClone(data.payload),
+          createdAt: data.createdAt ?? new Date(),
+          sentAt: null,
+          attempts: 0,
+        };
         state.outbox.push(row);
         return row;
       },
@@ -71,7 +77,10 @@ export function createMemoryOutboxDb(): MemoryOutboxDb {
       },
     },
     async $transaction(fn) {
-      const snapshot: State = { outbox: state.outbox.map((r) => ({ ...r })), processed: new Map(state.processed) };
+      const snapshot: State = {
+        outbox: state.outbox.map((r) => ({ ...r })),
+        processed: new Map(state.processed),
+      };
       try {
         return await fn(client);
       } catch (err) {

@@ -31,12 +31,10 @@ function delegates(q: Queryable) {
   return {
     outboxEvent: {
       async create({ data }: { data: { id: string; subject: string; payload: object; createdAt?: Date } }) {
-        await q.query('INSERT INTO outbox_events (id, subject, payload, "createdAt") VALUES ($1, $2, $3, COALESCE($4, CURRENT_TIMESTAMP))', [
-          data.id,
-          data.subject,
-          JSON.stringify(data.payload),
-          data.createdAt ?? null,
-        ]);
+        await q.query(
+          'INSERT INTO outbox_events (id, subject, payload, "createdAt") VALUES ($1, $2, $3, COALESCE($4, CURRENT_TIMESTAMP))',
+          [data.id, data.subject, JSON.stringify(data.payload), data.createdAt ?? null],
+        );
       },
       async findMany({ take }: { where: { sentAt: null }; take: number }): Promise<OutboxRow[]> {
         const { rows } = await q.query<OutboxRow>(
@@ -45,18 +43,35 @@ function delegates(q: Queryable) {
         );
         return rows;
       },
-      async updateMany({ where, data }: { where: { id: string }; data: { sentAt: Date } | { attempts: { increment: number } } }) {
-        if ('sentAt' in data) await q.query('UPDATE outbox_events SET "sentAt" = $2 WHERE id = $1', [where.id, data.sentAt]);
-        else await q.query('UPDATE outbox_events SET attempts = attempts + $2 WHERE id = $1', [where.id, data.attempts.increment]);
+      async updateMany({
+        where,
+        data,
+      }: {
+        where: { id: string };
+        data: { sentAt: Date } | { attempts: { increment: number } };
+      }) {
+        if ('sentAt' in data)
+          await q.query('UPDATE outbox_events SET "sentAt" = $2 WHERE id = $1', [where.id, data.sentAt]);
+        else
+          await q.query('UPDATE outbox_events SET attempts = attempts + $2 WHERE id = $1', [
+            where.id,
+            data.attempts.increment,
+          ]);
       },
     },
     processedEvent: {
       async create({ data }: { data: { consumer: string; eventId: string } }) {
-        await q.query('INSERT INTO processed_events (consumer, "eventId") VALUES ($1, $2)', [data.consumer, data.eventId]);
+        await q.query('INSERT INTO processed_events (consumer, "eventId") VALUES ($1, $2)', [
+          data.consumer,
+          data.eventId,
+        ]);
       },
       async findUnique({ where }: { where: { consumer_eventId: { consumer: string; eventId: string } } }) {
         const { consumer, eventId } = where.consumer_eventId;
-        const { rows } = await q.query('SELECT 1 FROM processed_events WHERE consumer = $1 AND "eventId" = $2', [consumer, eventId]);
+        const { rows } = await q.query(
+          'SELECT 1 FROM processed_events WHERE consumer = $1 AND "eventId" = $2',
+          [consumer, eventId],
+        );
         return rows[0] ?? null;
       },
     },

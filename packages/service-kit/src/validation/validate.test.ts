@@ -23,8 +23,14 @@ beforeAll(async () => {
         const { params, query, body } = valid(res, createNote);
         res.status(201).json({ id: params.id, dryRun: query.dryRun, title: body.title.toUpperCase() });
       });
-      a.put('/notes/:id', route(createNote, async ({ params, body }) => ({ id: params.id, tags: body.tags })));
-      a.get('/search', route({ query: z.object({ q: z.string().min(2) }) }, ({ query }) => ({ q: query.q })));
+      a.put(
+        '/notes/:id',
+        route(createNote, async ({ params, body }) => ({ id: params.id, tags: body.tags })),
+      );
+      a.get(
+        '/search',
+        route({ query: z.object({ q: z.string().min(2) }) }, ({ query }) => ({ q: query.q })),
+      );
     },
   });
   running = await listenForTest(app);
@@ -32,7 +38,11 @@ beforeAll(async () => {
 afterAll(() => running.close(100));
 
 const id = '0b7c1a86-2a55-4e7f-9f8e-1d1d1c9a4b11';
-const json = (body: unknown, method = 'POST') => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const json = (body: unknown, method = 'POST') => ({
+  method,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 
 describe('validate + valid', () => {
   it('passes parsed, defaulted values to the handler', async () => {
@@ -42,11 +52,20 @@ describe('validate + valid', () => {
   });
 
   it('answers 400 VALIDATION_FAILED with fields by path', async () => {
-    const res = await fetch(`${running.url}/notes/not-a-uuid?dryRun=maybe`, json({ title: '', tags: ['a', 'b', 'c'], admin: true }));
+    const res = await fetch(
+      `${running.url}/notes/not-a-uuid?dryRun=maybe`,
+      json({ title: '', tags: ['a', 'b', 'c'], admin: true }),
+    );
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.code).toBe('VALIDATION_FAILED');
-    expect(Object.keys(body.fields).sort()).toEqual(['body', 'body.tags', 'body.title', 'params.id', 'query.dryRun']);
+    expect(Object.keys(body.fields).sort()).toEqual([
+      'body',
+      'body.tags',
+      'body.title',
+      'params.id',
+      'query.dryRun',
+    ]);
     expect(body.fields['body'][0]).toMatch(/admin/);
   });
 
@@ -57,7 +76,11 @@ describe('validate + valid', () => {
   });
 
   it('answers 415 for a non-JSON body on a route expecting JSON', async () => {
-    const res = await fetch(`${running.url}/notes/${id}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'title=x' });
+    const res = await fetch(`${running.url}/notes/${id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'title=x',
+    });
     expect(res.status).toBe(415);
     expect((await res.json()).code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });

@@ -12,7 +12,11 @@ export interface RequestSchemas {
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 /** The parsed values, typed from the schemas. */
-export type Valid<S extends RequestSchemas> = { body: Out<S['body']>; query: Out<S['query']>; params: Out<S['params']> };
+export type Valid<S extends RequestSchemas> = {
+  body: Out<S['body']>;
+  query: Out<S['query']>;
+  params: Out<S['params']>;
+};
 
 const LOCALS_KEY = 'valid';
 

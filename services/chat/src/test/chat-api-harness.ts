@@ -3,9 +3,21 @@ import jwt from 'jsonwebtoken';
 import pg from 'pg';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { createStreamParser, NOEK_STREAM, noekStreamSubjects, type AccessLevel, type StreamEvent } from '@noek/contracts';
+import {
+  createStreamParser,
+  NOEK_STREAM,
+  noekStreamSubjects,
+  type AccessLevel,
+  type StreamEvent,
+} from '@noek/contracts';
 import { migrateDatabase } from '@noek/db';
-import { captureLogger, createNatsEventBus, listenForTest, requireUser, type RunningHttpServer } from '@noek/service-kit';
+import {
+  captureLogger,
+  createNatsEventBus,
+  listenForTest,
+  requireUser,
+  type RunningHttpServer,
+} from '@noek/service-kit';
 import { createChatDb, type ChatDb } from '../db/chat-db';
 import { createOpenAiProvider } from '../features/model/openai-provider';
 import { createService, type ChatService, type ChatServiceConfig } from '../service';
@@ -60,7 +72,12 @@ export async function startChatHarness(): Promise<ChatHarness> {
   const fake = await startFakeOpenAi();
   const db = createChatDb(target);
   const { logger } = captureLogger();
-  const bus = createNatsEventBus({ url: TEST_NATS_URL, logger, subjects: noekStreamSubjects, name: 'chat-api-test' });
+  const bus = createNatsEventBus({
+    url: TEST_NATS_URL,
+    logger,
+    subjects: noekStreamSubjects,
+    name: 'chat-api-test',
+  });
   await bus.connected();
   const authDurable = `chat-auth-users-test-${randomUUID().slice(0, 8)}`;
   const build = () =>
@@ -123,16 +140,33 @@ async function deleteDurable(durable: string): Promise<void> {
 }
 
 /** An access token as auth issues it (ES256, `noek_access` cookie). */
-export function signAccess(privateKey: string, userId: string, accessLevel: AccessLevel = 'basic', iatSeconds?: number): string {
+export function signAccess(
+  privateKey: string,
+  userId: string,
+  accessLevel: AccessLevel = 'basic',
+  iatSeconds?: number,
+): string {
   // auth's claims (sub, lvl, typ, jti, iat); service-kit's verifier wants iat in whole seconds.
-  const payload: Record<string, unknown> = { sub: userId, lvl: accessLevel, typ: 'access', jti: randomUUID(), iat: iatSeconds ?? Math.floor(Date.now() / 1000) };
+  const payload: Record<string, unknown> = {
+    sub: userId,
+    lvl: accessLevel,
+    typ: 'access',
+    jti: randomUUID(),
+    iat: iatSeconds ?? Math.floor(Date.now() / 1000),
+  };
   return jwt.sign(payload, privateKey, { algorithm: 'ES256', expiresIn: '15m' });
 }
 
 /** A signed-in test user with a fetch bound to their cookie. */
 export function userClient(h: ChatHarness, accessLevel: AccessLevel = 'basic', id: string = randomUUID()) {
   let token = signAccess(h.privateKey, id, accessLevel);
-  const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) =>
+  const call = (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+    signal?: AbortSignal,
+  ) =>
     fetch(`${h.url}${path}`, {
       method,
       signal,
@@ -149,7 +183,11 @@ export function userClient(h: ChatHarness, accessLevel: AccessLevel = 'basic', i
     setToken(t: string) {
       token = t;
     },
-    async json<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+    async json<T = unknown>(
+      method: string,
+      path: string,
+      body?: unknown,
+    ): Promise<{ status: number; body: T }> {
       const res = await call(method, path, body);
       const text = await res.text();
       return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
@@ -160,7 +198,13 @@ export function userClient(h: ChatHarness, accessLevel: AccessLevel = 'basic', i
     },
     /** POST a message asking for SSE; answers the response (read it with readEvents). */
     send(conversationId: number, content: string, signal?: AbortSignal) {
-      return call('POST', `/api/conversations/${conversationId}/messages`, { content }, { accept: 'text/event-stream' }, signal);
+      return call(
+        'POST',
+        `/api/conversations/${conversationId}/messages`,
+        { content },
+        { accept: 'text/event-stream' },
+        signal,
+      );
     },
   };
 }
@@ -170,7 +214,10 @@ export type UserClient = ReturnType<typeof userClient>;
  * Reads SSE events from a response. `until` stops early (return true) and cancels the body, which
  * is how a test disconnects mid-stream.
  */
-export async function readEvents(res: Response, until?: (e: StreamEvent, all: StreamEvent[]) => boolean): Promise<StreamEvent[]> {
+export async function readEvents(
+  res: Response,
+  until?: (e: StreamEvent, all: StreamEvent[]) => boolean,
+): Promise<StreamEvent[]> {
   const parse = createStreamParser();
   const events: StreamEvent[] = [];
   const reader = res.body!.getReader();
@@ -191,4 +238,5 @@ export async function readEvents(res: Response, until?: (e: StreamEvent, all: St
 
 export const tokensOf = (events: StreamEvent[]) =>
   events.flatMap((e) => (e.type === 'token' ? [e.text] : [])).join('');
-export const terminal = (events: StreamEvent[]) => events.find((e) => e.type === 'done' || e.type === 'error');
+export const terminal = (events: StreamEvent[]) =>
+  events.find((e) => e.type === 'done' || e.type === 'error');

@@ -90,7 +90,10 @@ async function serve(fake: FakeOpenAi, req: IncomingMessage, res: ServerResponse
   res.end(`${chunkLine('', 'stop')}data: [DONE]\n\n`);
 }
 
-export async function startFakeOpenAi(port = 0, script: FakeOpenAi['script'] = { chunks: ['Hello', ' there'] }) {
+export async function startFakeOpenAi(
+  port = 0,
+  script: FakeOpenAi['script'] = { chunks: ['Hello', ' there'] },
+) {
   const fake: FakeOpenAi = { url: '', script, requests: [], close: async () => undefined };
   const server = createServer((req, res) => {
     serve(fake, req, res).catch(() => res.destroy());

@@ -34,27 +34,41 @@ describe('conversations', () => {
     expect(list.body.map((c) => c.id)).toEqual([second.id, first.id]);
     const page = await a.json<Conversation[]>('GET', '/api/conversations?limit=1&offset=1');
     expect(page.body.map((c) => c.id)).toEqual([first.id]);
-    const renamed = await a.json<Conversation>('PATCH', `/api/conversations/${first.id}`, { title: '  Trip plan  ' });
+    const renamed = await a.json<Conversation>('PATCH', `/api/conversations/${first.id}`, {
+      title: '  Trip plan  ',
+    });
     expect(renamed.body.title).toBe('Trip plan');
     expect((await a.json<Conversation>('GET', `/api/conversations/${first.id}`)).body).toEqual(renamed.body);
     const empty = await a.json<{ code: string }>('PATCH', `/api/conversations/${first.id}`, { title: '   ' });
     expect(empty.status).toBe(400);
-    expect((await a.json<Conversation[]>('GET', '/api/conversations')).body.find((c) => c.id === first.id)?.title).toBe('Trip plan');
+    expect(
+      (await a.json<Conversation[]>('GET', '/api/conversations')).body.find((c) => c.id === first.id)?.title,
+    ).toBe('Trip plan');
   });
 
   it('archives, restores, archives all and deletes', async () => {
     const a = userClient(h);
     const c1 = await a.newConversation('c1');
     const c2 = await a.newConversation('c2');
-    expect((await a.json<Conversation>('POST', `/api/conversations/${c1.id}/archive`)).body.archivedAt).not.toBeNull();
-    expect((await a.json<Conversation[]>('GET', '/api/conversations')).body.map((c) => c.id)).toEqual([c2.id]);
-    expect((await a.json<Conversation[]>('GET', '/api/conversations/archived')).body.map((c) => c.id)).toEqual([c1.id]);
-    expect((await a.json<Conversation>('POST', `/api/conversations/${c1.id}/unarchive`)).body.archivedAt).toBeNull();
+    expect(
+      (await a.json<Conversation>('POST', `/api/conversations/${c1.id}/archive`)).body.archivedAt,
+    ).not.toBeNull();
+    expect((await a.json<Conversation[]>('GET', '/api/conversations')).body.map((c) => c.id)).toEqual([
+      c2.id,
+    ]);
+    expect(
+      (await a.json<Conversation[]>('GET', '/api/conversations/archived')).body.map((c) => c.id),
+    ).toEqual([c1.id]);
+    expect(
+      (await a.json<Conversation>('POST', `/api/conversations/${c1.id}/unarchive`)).body.archivedAt,
+    ).toBeNull();
     expect((await a.json('POST', '/api/conversations/archive-all')).body).toEqual({ archived: 2 });
     expect((await a.json<Conversation[]>('GET', '/api/conversations')).body).toEqual([]);
     expect((await a.call('DELETE', `/api/conversations/${c1.id}`)).status).toBe(204);
     expect((await a.call('DELETE', `/api/conversations/${c1.id}`)).status).toBe(404);
-    expect((await a.json<Conversation[]>('GET', '/api/conversations/archived')).body.map((c) => c.id)).toEqual([c2.id]);
+    expect(
+      (await a.json<Conversation[]>('GET', '/api/conversations/archived')).body.map((c) => c.id),
+    ).toEqual([c2.id]);
   });
 });
 
@@ -99,7 +113,9 @@ describe('bad input answers 4xx, never crashes', () => {
     expect((await a.call('GET', '/api/conversations/99999999999/messages')).status).toBe(400);
     expect((await a.call('GET', '/api/conversations/2147483647/messages')).status).toBe(404);
     const conv = await a.newConversation();
-    expect((await a.json('POST', `/api/conversations/${conv.id}/messages`, { content: '   ' })).status).toBe(400);
+    expect((await a.json('POST', `/api/conversations/${conv.id}/messages`, { content: '   ' })).status).toBe(
+      400,
+    );
     expect((await a.json('POST', `/api/conversations/${conv.id}/messages`, { content: 5 })).status).toBe(400);
     expect((await a.call('POST', `/api/conversations/${conv.id}/messages`)).status).toBe(400);
     const raw = await fetch(`${h.url}/api/conversations/${conv.id}/messages`, {

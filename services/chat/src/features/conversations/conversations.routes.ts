@@ -24,7 +24,10 @@ export function registerConversationRoutes(app: Express, ctx: ChatContext): void
   const listOf = (archived: boolean) =>
     route({ query: pageQuerySchema }, async ({ query }, req): Promise<Conversation[]> => {
       const user = await owner(req);
-      const rows = await ctx.conversations.list(user.id, archived, { limit: query.limit ?? 1000, offset: query.offset });
+      const rows = await ctx.conversations.list(user.id, archived, {
+        limit: query.limit ?? 1000,
+        offset: query.offset,
+      });
       return rows.map((r) => toConversation(r, user.funMode));
     });
 
@@ -36,7 +39,8 @@ export function registerConversationRoutes(app: Express, ctx: ChatContext): void
     route({ body: createConversationRequestSchema }, async ({ body }, req, res) => {
       const user = await owner(req);
       // The spec's client sends its userId; the owner is always the session's user.
-      if (body.userId && body.userId !== user.id) throw new ForbiddenError('You can only create conversations for yourself.');
+      if (body.userId && body.userId !== user.id)
+        throw new ForbiddenError('You can only create conversations for yourself.');
       const row = await ctx.conversations.create(user.id, body.title);
       res.status(201).json(toConversation(row, user.funMode));
     }),
@@ -63,33 +67,43 @@ export function registerConversationRoutes(app: Express, ctx: ChatContext): void
 
   app.patch(
     '/api/conversations/:id',
-    route({ params: conversationIdParamsSchema, body: updateConversationRequestSchema }, async ({ params, body }, req) => {
-      const user = await owner(req);
-      const row = await ctx.conversations.update(user.id, params.id, { title: body.title });
-      if (!row) throw new NotFoundError(CONVERSATION_NOT_FOUND);
-      return toConversation(row, user.funMode);
-    }),
+    route(
+      { params: conversationIdParamsSchema, body: updateConversationRequestSchema },
+      async ({ params, body }, req) => {
+        const user = await owner(req);
+        const row = await ctx.conversations.update(user.id, params.id, { title: body.title });
+        if (!row) throw new NotFoundError(CONVERSATION_NOT_FOUND);
+        return toConversation(row, user.funMode);
+      },
+    ),
   );
 
   app.delete(
     '/api/conversations/:id',
     route({ params: conversationIdParamsSchema }, async ({ params }, req, res) => {
       const user = await owner(req);
-      if (!(await ctx.conversations.findOwned(user.id, params.id))) throw new NotFoundError(CONVERSATION_NOT_FOUND);
+      if (!(await ctx.conversations.findOwned(user.id, params.id)))
+        throw new NotFoundError(CONVERSATION_NOT_FOUND);
       // A reply still being written would otherwise try to store into a deleted conversation.
       const live = ctx.registry.findByConversation(params.id);
       if (live) await ctx.registry.stop(live.messageId);
-      if (!(await ctx.conversations.remove(user.id, params.id))) throw new NotFoundError(CONVERSATION_NOT_FOUND);
+      if (!(await ctx.conversations.remove(user.id, params.id)))
+        throw new NotFoundError(CONVERSATION_NOT_FOUND);
       res.status(204).end();
     }),
   );
 
-  for (const [action, archived] of [['archive', true], ['unarchive', false]] as const) {
+  for (const [action, archived] of [
+    ['archive', true],
+    ['unarchive', false],
+  ] as const) {
     app.post(
       `/api/conversations/:id/${action}`,
       route({ params: conversationIdParamsSchema }, async ({ params }, req) => {
         const user = await owner(req);
-        const row = await ctx.conversations.update(user.id, params.id, { archivedAt: archived ? new Date() : null });
+        const row = await ctx.conversations.update(user.id, params.id, {
+          archivedAt: archived ? new Date() : null,
+        });
         if (!row) throw new NotFoundError(CONVERSATION_NOT_FOUND);
         return toConversation(row, user.funMode);
       }),

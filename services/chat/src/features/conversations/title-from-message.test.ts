@@ -3,7 +3,9 @@ import { AUTO_TITLE_MAX, titleFromMessage } from './title-from-message';
 
 describe('titleFromMessage', () => {
   it('uses the first non-empty line without markdown markers', () => {
-    expect(titleFromMessage('\n\n## Help me   write **an email**\nsecond line')).toBe('Help me write an email');
+    expect(titleFromMessage('\n\n## Help me   write **an email**\nsecond line')).toBe(
+      'Help me write an email',
+    );
   });
   it('cuts long text at a word boundary with an ellipsis', () => {
     const title = titleFromMessage('word '.repeat(40));

@@ -9,7 +9,13 @@ export const AUTO_TITLE_MAX = 60;
 export function titleFromMessage(content: string): string {
   const line = content
     .split('\n')
-    .map((l) => l.replace(/^[#>*\-\s`]+/, '').replace(/[`*_]+/g, '').replace(/\s+/g, ' ').trim())
+    .map((l) =>
+      l
+        .replace(/^[#>*\-\s`]+/, '')
+        .replace(/[`*_]+/g, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
     .find((l) => l.length > 0);
   if (!line) return DEFAULT_CONVERSATION_TITLE;
   const chars = Array.from(line);

@@ -24,12 +24,19 @@ export interface Exchange {
  * take the last slot. Throws UsageLimitReached (nothing written) when the window is full.
  */
 async function countMessage(tx: ChatTx, userId: string, now: Date) {
-  const [user] = await tx.$queryRaw<ChatUser[]>`SELECT * FROM "chat_users" WHERE "id" = ${userId}::uuid FOR UPDATE`;
+  const [user] = await tx.$queryRaw<
+    ChatUser[]
+  >`SELECT * FROM "chat_users" WHERE "id" = ${userId}::uuid FOR UPDATE`;
   if (!user) throw new Error(`chat user ${userId} missing`);
   const level = levelOf(user);
   const limit = usageLimitFor(level);
-  const decision = decideUsage({ count: user.messageCount, windowStartedAt: user.windowStartedAt }, limit, now);
-  if (!decision.allowed) throw new UsageLimitReached(decision.limit, limit.periodHours ?? 0, decision.resetsAt, now);
+  const decision = decideUsage(
+    { count: user.messageCount, windowStartedAt: user.windowStartedAt },
+    limit,
+    now,
+  );
+  if (!decision.allowed)
+    throw new UsageLimitReached(decision.limit, limit.periodHours ?? 0, decision.resetsAt, now);
   await tx.chatUser.update({
     where: { id: userId },
     data: { messageCount: decision.next.count, windowStartedAt: decision.next.windowStartedAt },
@@ -40,7 +47,13 @@ async function countMessage(tx: ChatTx, userId: string, now: Date) {
 /** The event row, in the same transaction as the message it reports (published after commit by the relay). */
 async function enqueueMessageSent(tx: ChatTx, data: MessageSentData, correlationId: string) {
   const subject = messageSentEvent.subject;
-  await enqueueEvent(tx, { id: randomUUID(), type: subject, time: new Date().toISOString(), correlationId, data });
+  await enqueueEvent(tx, {
+    id: randomUUID(),
+    type: subject,
+    time: new Date().toISOString(),
+    correlationId,
+    data,
+  });
 }
 
 export interface BeginSend {
@@ -57,8 +70,16 @@ export interface BeginSend {
 /** The outbox row as enqueueEvent would write it (validated, JSON round trip, ordered createdAt). */
 async function outboxRow(data: MessageSentData, correlationId: string) {
   let row: { id: string; subject: string; payload: object; createdAt: Date } | undefined;
-  const capture = { outboxEvent: { create: async (args: { data: NonNullable<typeof row> }) => void (row = args.data) } };
-  await enqueueEvent(capture, { id: randomUUID(), type: messageSentEvent.subject, time: data.at, correlationId, data });
+  const capture = {
+    outboxEvent: { create: async (args: { data: NonNullable<typeof row> }) => void (row = args.data) },
+  };
+  await enqueueEvent(capture, {
+    id: randomUUID(),
+    type: messageSentEvent.subject,
+    time: data.at,
+    correlationId,
+    data,
+  });
   if (!row) throw new Error('outbox row not built');
   return row;
 }
@@ -73,12 +94,26 @@ export async function beginSend(repo: SendRepository, input: BeginSend): Promise
   const now = new Date();
   const { user, conversation } = input;
   const limit = usageLimitFor(levelOf(user));
-  const decision = decideUsage({ count: user.messageCount, windowStartedAt: user.windowStartedAt }, limit, now);
-  if (!decision.allowed) throw new UsageLimitReached(decision.limit, limit.periodHours ?? 0, decision.resetsAt, now);
+  const decision = decideUsage(
+    { count: user.messageCount, windowStartedAt: user.windowStartedAt },
+    limit,
+    now,
+  );
+  if (!decision.allowed)
+    throw new UsageLimitReached(decision.limit, limit.periodHours ?? 0, decision.resetsAt, now);
   // messageId is a placeholder here: the database puts the user message's id in the stored event.
-  const outbox = await outboxRow({ userId: user.id, conversationId: conversation.id, messageId: 1, at: now.toISOString() }, input.correlationId);
+  const outbox = await outboxRow(
+    { userId: user.id, conversationId: conversation.id, messageId: 1, at: now.toISOString() },
+    input.correlationId,
+  );
   const result = await repo.write({
-    expect: { userId: user.id, accessLevel: user.accessLevel, messageCount: user.messageCount, windowStartedAt: user.windowStartedAt, issuedAt: input.issuedAt },
+    expect: {
+      userId: user.id,
+      accessLevel: user.accessLevel,
+      messageCount: user.messageCount,
+      windowStartedAt: user.windowStartedAt,
+      issuedAt: input.issuedAt,
+    },
     next: { messageCount: decision.next.count, windowStartedAt: decision.next.windowStartedAt },
     conversationId: conversation.id,
     // A conversation still called 'New Chat' is named after its first real message (fun-mode commands
@@ -92,11 +127,20 @@ export async function beginSend(repo: SendRepository, input: BeginSend): Promise
   if (result.kind === 'stale') return 'stale';
   if (result.kind === 'conversation-gone') throw new NotFoundError(CONVERSATION_NOT_FOUND);
   const { userMessage, assistantMessage, conversation: stored, funMode, history } = result;
-  return { userMessage, assistantMessage, conversation: stored, funMode, history: input.promptHistory === 0 ? [] : history };
+  return {
+    userMessage,
+    assistantMessage,
+    conversation: stored,
+    funMode,
+    history: input.promptHistory === 0 ? [] : history,
+  };
 }
 
 /** Retry: counts like a send (a model call), empties the interrupted or failed reply and reopens it. */
-export function beginRetry(db: ChatDb, input: { userId: string; conversation: Conversation; messageId: number; correlationId: string }) {
+export function beginRetry(
+  db: ChatDb,
+  input: { userId: string; conversation: Conversation; messageId: number; correlationId: string },
+) {
   const now = new Date();
   return db.$transaction(async (tx): Promise<Exchange> => {
     const usage = await countMessage(tx, input.userId, now);
@@ -104,10 +148,18 @@ export function beginRetry(db: ChatDb, input: { userId: string; conversation: Co
       where: { id: input.messageId },
       data: { content: '', status: 'streaming' },
     });
-    const conversation = await tx.conversation.update({ where: { id: input.conversation.id }, data: { updatedAt: now } });
+    const conversation = await tx.conversation.update({
+      where: { id: input.conversation.id },
+      data: { updatedAt: now },
+    });
     await enqueueMessageSent(
       tx,
-      { userId: input.userId, conversationId: conversation.id, messageId: assistantMessage.id, at: now.toISOString() },
+      {
+        userId: input.userId,
+        conversationId: conversation.id,
+        messageId: assistantMessage.id,
+        at: now.toISOString(),
+      },
       input.correlationId,
     );
     return { userMessage: null, assistantMessage, conversation, funMode: usage.user.funMode };
@@ -115,7 +167,10 @@ export function beginRetry(db: ChatDb, input: { userId: string; conversation: Co
 }
 
 /** A fun-mode command: switch, store the command and a local acknowledgement; no model call, not counted. */
-export function applyFunModeCommand(db: ChatDb, input: { userId: string; conversation: Conversation; content: string; on: boolean; reply: string }) {
+export function applyFunModeCommand(
+  db: ChatDb,
+  input: { userId: string; conversation: Conversation; content: string; on: boolean; reply: string },
+) {
   return db.$transaction(async (tx): Promise<Exchange> => {
     await tx.chatUser.update({ where: { id: input.userId }, data: { funMode: input.on } });
     const userMessage = await tx.message.create({
@@ -124,7 +179,10 @@ export function applyFunModeCommand(db: ChatDb, input: { userId: string; convers
     const assistantMessage = await tx.message.create({
       data: { conversationId: input.conversation.id, role: 'assistant', content: input.reply },
     });
-    const conversation = await tx.conversation.update({ where: { id: input.conversation.id }, data: { updatedAt: new Date() } });
+    const conversation = await tx.conversation.update({
+      where: { id: input.conversation.id },
+      data: { updatedAt: new Date() },
+    });
     return { userMessage, assistantMessage, conversation, funMode: input.on };
   });
 }

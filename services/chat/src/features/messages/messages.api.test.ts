@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatSettings, Message } from '@noek/contracts';
-import { readEvents, signAccess, startChatHarness, terminal, tokensOf, userClient, type ChatHarness } from '../../test/chat-api-harness';
+import {
+  readEvents,
+  signAccess,
+  startChatHarness,
+  terminal,
+  tokensOf,
+  userClient,
+  type ChatHarness,
+} from '../../test/chat-api-harness';
 import { modelMessages } from '../model/model.types';
 import { funModeReply } from './fun-mode';
 import { SYSTEM_PROMPT } from './prompt';
@@ -11,7 +19,10 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const slow = (n: number, delay: number) => ({ chunks: Array.from({ length: n }, (_, i) => `w${i} `), chunkDelayMs: delay });
+const slow = (n: number, delay: number) => ({
+  chunks: Array.from({ length: n }, (_, i) => `w${i} `),
+  chunkDelayMs: delay,
+});
 const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i} `).join('');
 const messagesOf = async (u: ReturnType<typeof userClient>, id: number) =>
   (await u.json<Message[]>('GET', `/api/conversations/${id}/messages`)).body;
@@ -24,11 +35,19 @@ describe('sending streams the reply', () => {
     const res = await a.send(conv.id, 'Write me a haiku about autumn');
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const events = await readEvents(res);
-    expect(events[0]).toMatchObject({ type: 'started', userMessage: { role: 'user', content: 'Write me a haiku about autumn', status: 'complete' } });
-    expect(events[0]?.type === 'started' && events[0].conversation.title).toBe('Write me a haiku about autumn');
+    expect(events[0]).toMatchObject({
+      type: 'started',
+      userMessage: { role: 'user', content: 'Write me a haiku about autumn', status: 'complete' },
+    });
+    expect(events[0]?.type === 'started' && events[0].conversation.title).toBe(
+      'Write me a haiku about autumn',
+    );
     expect(events[1]).toMatchObject({ type: 'token', text: 'Hello' });
     expect(tokensOf(events)).toBe('Hello, world');
-    expect(terminal(events)).toMatchObject({ type: 'done', assistantMessage: { content: 'Hello, world', status: 'complete' } });
+    expect(terminal(events)).toMatchObject({
+      type: 'done',
+      assistantMessage: { content: 'Hello, world', status: 'complete' },
+    });
     const stored = await messagesOf(a, conv.id);
     expect(stored.map((m) => [m.role, m.content, m.status])).toEqual([
       ['user', 'Write me a haiku about autumn', 'complete'],
@@ -47,16 +66,29 @@ describe('sending streams the reply', () => {
     await readEvents(await a.send(conv.id, 'count me'));
     const userMsg = (await messagesOf(a, conv.id))[0];
     const rows = await h.db.outboxEvent.findMany({ where: { subject: 'chat.message.sent.v1' } });
-    const row = rows.find((r) => (r.payload as { data: { messageId: number } }).data.messageId === userMsg?.id);
-    expect(row?.payload).toMatchObject({ type: 'chat.message.sent.v1', data: { userId: a.id, conversationId: conv.id } });
-    await expect.poll(async () => (await h.db.outboxEvent.findUnique({ where: { id: row!.id } }))?.sentAt, { timeout: 5000 }).not.toBeNull();
+    const row = rows.find(
+      (r) => (r.payload as { data: { messageId: number } }).data.messageId === userMsg?.id,
+    );
+    expect(row?.payload).toMatchObject({
+      type: 'chat.message.sent.v1',
+      data: { userId: a.id, conversationId: conv.id },
+    });
+    await expect
+      .poll(async () => (await h.db.outboxEvent.findUnique({ where: { id: row!.id } }))?.sentAt, {
+        timeout: 5000,
+      })
+      .not.toBeNull();
   });
 
   it('answers JSON when the client does not ask for a stream', async () => {
     h.fake.script = { chunks: ['plain'] };
     const a = userClient(h);
     const conv = await a.newConversation();
-    const res = await a.json<{ assistantMessage: Message; userMessage: Message }>('POST', `/api/conversations/${conv.id}/messages`, { content: 'hi' });
+    const res = await a.json<{ assistantMessage: Message; userMessage: Message }>(
+      'POST',
+      `/api/conversations/${conv.id}/messages`,
+      { content: 'hi' },
+    );
     expect(res.status).toBe(200);
     expect(res.body.assistantMessage).toMatchObject({ content: 'plain', status: 'complete' });
   });
@@ -68,7 +100,12 @@ describe('sending streams the reply', () => {
     await readEvents(await a.send(conv.id, 'first question'));
     const events = await readEvents(await a.send(conv.id, 'second question'));
     expect(events[0]?.type === 'started' && events[0].conversation.title).toBe('first question');
-    expect(h.fake.requests.at(-1)?.body.messages?.map((m) => m.content)).toEqual([SYSTEM_PROMPT, 'first question', 'r', 'second question']);
+    expect(h.fake.requests.at(-1)?.body.messages?.map((m) => m.content)).toEqual([
+      SYSTEM_PROMPT,
+      'first question',
+      'r',
+      'second question',
+    ]);
   });
 
   it('refuses a second message while a reply is being written (409)', async () => {
@@ -76,7 +113,9 @@ describe('sending streams the reply', () => {
     const a = userClient(h);
     const conv = await a.newConversation();
     const first = await a.send(conv.id, 'one');
-    const second = await a.json<{ code: string }>('POST', `/api/conversations/${conv.id}/messages`, { content: 'two' });
+    const second = await a.json<{ code: string }>('POST', `/api/conversations/${conv.id}/messages`, {
+      content: 'two',
+    });
     expect(second.status).toBe(409);
     expect(second.body.code).toBe('REPLY_IN_PROGRESS');
     await readEvents(first);
@@ -86,7 +125,11 @@ describe('sending streams the reply', () => {
     h.fake.script = slow(4, 30);
     const a = userClient(h);
     const conv = await a.newConversation();
-    const both = await Promise.all(['one', 'two'].map((content) => a.json<{ code?: string }>('POST', `/api/conversations/${conv.id}/messages`, { content })));
+    const both = await Promise.all(
+      ['one', 'two'].map((content) =>
+        a.json<{ code?: string }>('POST', `/api/conversations/${conv.id}/messages`, { content }),
+      ),
+    );
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await h.db.message.count({ where: { conversationId: conv.id, role: 'user' } })).toBe(1);
   });
@@ -98,7 +141,9 @@ describe('parallel replies per user', () => {
     const a = userClient(h);
     const convs = await Promise.all([1, 2, 3, 4].map(() => a.newConversation()));
     const open = await Promise.all(convs.slice(0, 3).map((c) => a.send(c.id, 'parallel')));
-    const fourth = await a.json<{ code: string }>('POST', `/api/conversations/${convs[3]!.id}/messages`, { content: 'one more' });
+    const fourth = await a.json<{ code: string }>('POST', `/api/conversations/${convs[3]!.id}/messages`, {
+      content: 'one more',
+    });
     expect(fourth.status).toBe(429);
     expect(fourth.body.code).toBe('TOO_MANY_REPLIES');
     await Promise.all(open.map((r) => readEvents(r)));
@@ -133,8 +178,14 @@ describe('no reply is ever lost', () => {
     expect(snapshot?.type).toBe('snapshot');
     const snap = snapshot?.type === 'snapshot' ? snapshot.assistantMessage.content : '';
     expect(snap + tokensOf(events)).toBe(words(20));
-    expect(terminal(events)).toMatchObject({ type: 'done', assistantMessage: { content: words(20), status: 'complete' } });
-    expect((await messagesOf(a, conv.id)).find((m) => m.id === messageId)).toMatchObject({ content: words(20), status: 'complete' });
+    expect(terminal(events)).toMatchObject({
+      type: 'done',
+      assistantMessage: { content: words(20), status: 'complete' },
+    });
+    expect((await messagesOf(a, conv.id)).find((m) => m.id === messageId)).toMatchObject({
+      content: words(20),
+      status: 'complete',
+    });
   });
 
   it('the old conversation-level aliases are no longer served (not in apiRoutes)', async () => {
@@ -150,7 +201,9 @@ describe('no reply is ever lost', () => {
     const conv = await a.newConversation();
     const events = await readEvents(await a.send(conv.id, 'q'));
     const id = terminal(events)!.assistantMessage.id;
-    const again = await readEvents(await a.call('GET', `/api/conversations/${conv.id}/messages/${id}/stream`));
+    const again = await readEvents(
+      await a.call('GET', `/api/conversations/${conv.id}/messages/${id}/stream`),
+    );
     expect(again.map((e) => e.type)).toEqual(['snapshot', 'done']);
     expect(terminal(again)?.assistantMessage.content).toBe('done already');
   });
@@ -161,16 +214,35 @@ describe('no reply is ever lost', () => {
     const conv = await a.newConversation();
     const events = await readEvents(await a.send(conv.id, 'will fail'));
     const end = terminal(events);
-    expect(end).toMatchObject({ type: 'error', message: modelMessages.upstream, retryable: true, assistantMessage: { status: 'failed', content: '' } });
-    expect((await messagesOf(a, conv.id)).map((m) => [m.role, m.status])).toEqual([['user', 'complete'], ['assistant', 'failed']]);
+    expect(end).toMatchObject({
+      type: 'error',
+      message: modelMessages.upstream,
+      retryable: true,
+      assistantMessage: { status: 'failed', content: '' },
+    });
+    expect((await messagesOf(a, conv.id)).map((m) => [m.role, m.status])).toEqual([
+      ['user', 'complete'],
+      ['assistant', 'failed'],
+    ]);
 
     h.fake.script = { chunks: ['second ', 'try'] };
-    const retry = await a.call('POST', `/api/conversations/${conv.id}/messages/${end!.assistantMessage.id}/retry`, undefined, { accept: 'text/event-stream' });
+    const retry = await a.call(
+      'POST',
+      `/api/conversations/${conv.id}/messages/${end!.assistantMessage.id}/retry`,
+      undefined,
+      { accept: 'text/event-stream' },
+    );
     const retried = await readEvents(retry);
     expect(retried[0]).toMatchObject({ type: 'started', userMessage: null });
-    expect(terminal(retried)).toMatchObject({ type: 'done', assistantMessage: { id: end!.assistantMessage.id, content: 'second try', status: 'complete' } });
+    expect(terminal(retried)).toMatchObject({
+      type: 'done',
+      assistantMessage: { id: end!.assistantMessage.id, content: 'second try', status: 'complete' },
+    });
     expect(h.fake.requests.at(-1)?.body.messages?.at(-1)).toEqual({ role: 'user', content: 'will fail' });
-    const again = await a.json<{ code: string }>('POST', `/api/conversations/${conv.id}/messages/${end!.assistantMessage.id}/retry`);
+    const again = await a.json<{ code: string }>(
+      'POST',
+      `/api/conversations/${conv.id}/messages/${end!.assistantMessage.id}/retry`,
+    );
     expect(again.status).toBe(409);
   });
 
@@ -179,7 +251,11 @@ describe('no reply is ever lost', () => {
     const a = userClient(h);
     const conv = await a.newConversation();
     const events = await readEvents(await a.send(conv.id, 'stall'));
-    expect(terminal(events)).toMatchObject({ type: 'error', message: modelMessages.timeout, assistantMessage: { status: 'interrupted', content: 'part one ' } });
+    expect(terminal(events)).toMatchObject({
+      type: 'error',
+      message: modelMessages.timeout,
+      assistantMessage: { status: 'interrupted', content: 'part one ' },
+    });
     await expect.poll(() => h.fake.requests.at(-1)?.clientAborted).toBe(true);
   });
 
@@ -190,7 +266,11 @@ describe('no reply is ever lost', () => {
     const before = h.fake.requests.length;
     const started = Date.now();
     const events = await readEvents(await a.send(conv.id, 'slow'));
-    expect(terminal(events)).toMatchObject({ type: 'error', message: modelMessages.timeout, assistantMessage: { status: 'failed' } });
+    expect(terminal(events)).toMatchObject({
+      type: 'error',
+      message: modelMessages.timeout,
+      assistantMessage: { status: 'failed' },
+    });
     expect(h.fake.requests.length - before).toBe(2); // one try + MODEL_MAX_RETRIES (1)
     expect(Date.now() - started).toBeLessThan(6000);
   });
@@ -210,10 +290,15 @@ describe('no reply is ever lost', () => {
     expect(stopped.body.content.length).toBeGreaterThan(0);
     expect(stopped.body.content.length).toBeLessThan(words(50).length);
     const events = await reading;
-    expect(terminal(events)).toMatchObject({ type: 'done', assistantMessage: { status: 'interrupted', content: stopped.body.content } });
+    expect(terminal(events)).toMatchObject({
+      type: 'done',
+      assistantMessage: { status: 'interrupted', content: stopped.body.content },
+    });
     await expect.poll(() => h.fake.requests.at(-1)?.clientAborted).toBe(true);
     // Stopping again is harmless and answers the stored message.
-    expect((await a.json<Message>('POST', `/api/conversations/${conv.id}/messages/${live.id}/stop`)).body.status).toBe('interrupted');
+    expect(
+      (await a.json<Message>('POST', `/api/conversations/${conv.id}/messages/${live.id}/stop`)).body.status,
+    ).toBe('interrupted');
   });
 
   it('graceful shutdown stores in-flight replies as interrupted', async () => {
@@ -223,7 +308,11 @@ describe('no reply is ever lost', () => {
     const conv = await a.newConversation();
     const res = await fetch(`${second.server.url}/api/conversations/${conv.id}/messages`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'text/event-stream', cookie: `noek_access=${signAccess(h.privateKey, a.id)}` },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        cookie: `noek_access=${signAccess(h.privateKey, a.id)}`,
+      },
       body: JSON.stringify({ content: 'shutdown' }),
     });
     const reading = readEvents(res);
@@ -264,7 +353,11 @@ describe('settings', () => {
   it('reports level, usage and the model kind', async () => {
     const a = userClient(h, 'premium');
     const body = (await a.json<ChatSettings>('GET', '/api/conversations/settings')).body;
-    expect(body).toEqual({ funMode: false, accessLevel: 'premium', usage: { count: 0, limit: 25000, periodHours: 2, resetsAt: null }, model: 'openai' });
+    expect(body).toEqual({
+      funMode: false,
+      accessLevel: 'premium',
+      usage: { count: 0, limit: 25000, periodHours: 2, resetsAt: null },
+      model: 'openai',
+    });
   });
 });
-

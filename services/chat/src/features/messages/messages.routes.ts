@@ -24,7 +24,11 @@ export function registerMessageRoutes(app: Express, ctx: ChatContext): void {
       const user = await chatUser(ctx, req);
       const level = levelOf(user);
       const limit = usageLimitFor(level);
-      const window = currentWindow({ count: user.messageCount, windowStartedAt: user.windowStartedAt }, limit, new Date());
+      const window = currentWindow(
+        { count: user.messageCount, windowStartedAt: user.windowStartedAt },
+        limit,
+        new Date(),
+      );
       return chatSettingsSchema.parse({
         funMode: user.funMode,
         accessLevel: level,
@@ -43,7 +47,8 @@ export function registerMessageRoutes(app: Express, ctx: ChatContext): void {
     '/api/conversations/:id/messages',
     route({ params: conversationIdParamsSchema }, async ({ params }, req) => {
       const user = await chatUser(ctx, req);
-      if (!(await ctx.conversations.findOwned(user.id, params.id))) throw new NotFoundError(CONVERSATION_NOT_FOUND);
+      if (!(await ctx.conversations.findOwned(user.id, params.id)))
+        throw new NotFoundError(CONVERSATION_NOT_FOUND);
       const rows = await ctx.messages.list(params.id);
       // A reply being written shows its live content (fresher than the last flush).
       return rows.map((r) => {
@@ -55,21 +60,28 @@ export function registerMessageRoutes(app: Express, ctx: ChatContext): void {
 
   app.post(
     '/api/conversations/:id/messages',
-    route({ params: conversationIdParamsSchema, body: sendMessageRequestSchema }, ({ params, body }, req, res) =>
-      sendMessage(ctx, req, res, params.id, body.content),
+    route(
+      { params: conversationIdParamsSchema, body: sendMessageRequestSchema },
+      ({ params, body }, req, res) => sendMessage(ctx, req, res, params.id, body.content),
     ),
   );
 
   app.get(
     '/api/conversations/:id/messages/:messageId/stream',
-    route({ params: messageParamsSchema }, ({ params }, req, res) => followMessage(ctx, req, res, params.id, params.messageId)),
+    route({ params: messageParamsSchema }, ({ params }, req, res) =>
+      followMessage(ctx, req, res, params.id, params.messageId),
+    ),
   );
   app.post(
     '/api/conversations/:id/messages/:messageId/stop',
-    route({ params: messageParamsSchema }, ({ params }, req) => stopMessage(ctx, req, params.id, params.messageId)),
+    route({ params: messageParamsSchema }, ({ params }, req) =>
+      stopMessage(ctx, req, params.id, params.messageId),
+    ),
   );
   app.post(
     '/api/conversations/:id/messages/:messageId/retry',
-    route({ params: messageParamsSchema }, ({ params }, req, res) => retryMessage(ctx, req, res, params.id, params.messageId)),
+    route({ params: messageParamsSchema }, ({ params }, req, res) =>
+      retryMessage(ctx, req, res, params.id, params.messageId),
+    ),
   );
 }

@@ -23,11 +23,25 @@ async function ownedMessage(ctx: ChatContext, req: Request, conversationId: numb
  * Re-attach: the reply so far, then live tokens until it ends. A reply no longer generated here is
  * sent as stored; one left `streaming` by a crashed process is marked interrupted first.
  */
-export async function followMessage(ctx: ChatContext, req: Request, res: Response, conversationId: number, messageId: number) {
+export async function followMessage(
+  ctx: ChatContext,
+  req: Request,
+  res: Response,
+  conversationId: number,
+  messageId: number,
+) {
   const { user, message } = await ownedMessage(ctx, req, conversationId, messageId);
   const live = ctx.registry.get(message.id);
   if (live) {
-    pipeReply(res, live, (snapshot) => ({ type: 'snapshot', assistantMessage: { ...toMessage(message), content: snapshot, status: 'streaming' } }), ctx.registry);
+    pipeReply(
+      res,
+      live,
+      (snapshot) => ({
+        type: 'snapshot',
+        assistantMessage: { ...toMessage(message), content: snapshot, status: 'streaming' },
+      }),
+      ctx.registry,
+    );
     return;
   }
   let row = message;
@@ -48,10 +62,17 @@ export async function stopMessage(ctx: ChatContext, req: Request, conversationId
   return end ? end.assistantMessage : toMessage(message);
 }
 
-export const NOT_RETRYABLE = 'Only the last reply can be retried, and only when it was interrupted or failed.';
+export const NOT_RETRYABLE =
+  'Only the last reply can be retried, and only when it was interrupted or failed.';
 
 /** Retry the last reply when it was interrupted or failed: same checks as sending, same stream. */
-export async function retryMessage(ctx: ChatContext, req: Request, res: Response, conversationId: number, messageId: number) {
+export async function retryMessage(
+  ctx: ChatContext,
+  req: Request,
+  res: Response,
+  conversationId: number,
+  messageId: number,
+) {
   const { user, message } = await ownedMessage(ctx, req, conversationId, messageId);
   assertMaySend(user);
   if (ctx.sending.has(conversationId) || ctx.registry.findByConversation(conversationId)) {
@@ -67,7 +88,12 @@ export async function retryMessage(ctx: ChatContext, req: Request, res: Response
   const conversation = await ctx.conversations.findOwned(user.id, conversationId);
   if (!conversation) throw new NotFoundError(CONVERSATION_NOT_FOUND);
   try {
-    const exchange = await beginRetry(ctx.db, { userId: user.id, conversation, messageId: message.id, correlationId: req.id });
+    const exchange = await beginRetry(ctx.db, {
+      userId: user.id,
+      conversation,
+      messageId: message.id,
+      correlationId: req.id,
+    });
     ctx.afterCommit();
     void startAndAnswer(ctx, req, res, exchange);
   } catch (err) {
@@ -75,4 +101,3 @@ export async function retryMessage(ctx: ChatContext, req: Request, res: Response
     res.status(429).set('Retry-After', String(err.retryAfterSeconds())).json(err.body(req.id));
   }
 }
-

@@ -13,7 +13,8 @@ import { funModeReply, parseFunModeCommand } from './fun-mode';
 import { buildTurns } from './prompt';
 
 export const SEND_CONTENDED = 'Too many messages are being sent at once from your account. Please try again.';
-export const REPLY_IN_PROGRESS = 'A reply is still being written in this conversation. Wait for it to finish or press Stop.';
+export const REPLY_IN_PROGRESS =
+  'A reply is still being written in this conversation. Wait for it to finish or press Stop.';
 
 /** A send that keeps finding the user's row changed under it gives up (each retry is a fresh read). */
 const MAX_SEND_ATTEMPTS = 8;
@@ -37,7 +38,13 @@ type SendState = Awaited<ReturnType<typeof readSendState>>;
  * POST /api/conversations/:id/messages. Order matters: session (401), owner (404), banned/blocked
  * (403), one reply at a time (409), usage (429), and only then the store and the model call.
  */
-export async function sendMessage(ctx: ChatContext, req: Request, res: Response, conversationId: number, content: string) {
+export async function sendMessage(
+  ctx: ChatContext,
+  req: Request,
+  res: Response,
+  conversationId: number,
+  content: string,
+) {
   const state = await readSendState(ctx, req, conversationId);
   assertMaySend(state.user);
   // Claimed (after the owner check, so nobody else can hold it) until the reply is in the registry:
@@ -55,7 +62,13 @@ export async function sendMessage(ctx: ChatContext, req: Request, res: Response,
 }
 
 /** Checks and stores; answers fun-mode commands and 429s itself (then resolves to undefined). */
-async function storeSend(ctx: ChatContext, req: Request, res: Response, first: SendState, content: string): Promise<Exchange | undefined> {
+async function storeSend(
+  ctx: ChatContext,
+  req: Request,
+  res: Response,
+  first: SendState,
+  content: string,
+): Promise<Exchange | undefined> {
   let state = first;
   for (let attempt = 1; ; attempt++) {
     const { auth, user, conversation } = state;
@@ -64,13 +77,26 @@ async function storeSend(ctx: ChatContext, req: Request, res: Response, first: S
 
     const fun = parseFunModeCommand(content);
     if (fun !== null) {
-      const exchange = await applyFunModeCommand(ctx.db, { userId: user.id, conversation, content, on: fun, reply: funModeReply(fun) });
+      const exchange = await applyFunModeCommand(ctx.db, {
+        userId: user.id,
+        conversation,
+        content,
+        on: fun,
+        reply: funModeReply(fun),
+      });
       answerFinished(req, res, exchange);
       return undefined;
     }
     let exchange: Exchange | 'stale';
     try {
-      exchange = await beginSend(ctx.send, { user, conversation, content, correlationId: req.id, issuedAt: auth.issuedAt, promptHistory: ctx.promptHistory });
+      exchange = await beginSend(ctx.send, {
+        user,
+        conversation,
+        content,
+        correlationId: req.id,
+        issuedAt: auth.issuedAt,
+        promptHistory: ctx.promptHistory,
+      });
     } catch (err) {
       if (!(err instanceof UsageLimitReached)) throw err;
       res.status(429).set('Retry-After', String(err.retryAfterSeconds())).json(err.body(req.id));
@@ -91,7 +117,12 @@ async function storeSend(ctx: ChatContext, req: Request, res: Response, first: S
  * `started` event goes out first, so the client sees its stored message before the prompt is built.
  * Resolves once the reply is in the registry (or has failed to start); never rejects.
  */
-export function startAndAnswer(ctx: ChatContext, req: Request, res: Response, exchange: Exchange): Promise<void> {
+export function startAndAnswer(
+  ctx: ChatContext,
+  req: Request,
+  res: Response,
+  exchange: Exchange,
+): Promise<void> {
   const { assistantMessage, conversation } = exchange;
   const started = {
     type: 'started' as const,
@@ -102,7 +133,9 @@ export function startAndAnswer(ctx: ChatContext, req: Request, res: Response, ex
   const stream = wantsEventStream(req.headers.accept) ? openEventStream(res) : null;
   stream?.send(started);
   return (async () => {
-    const history = exchange.history ?? (await ctx.messages.history(conversation.id, assistantMessage.id, ctx.promptHistory));
+    const history =
+      exchange.history ??
+      (await ctx.messages.history(conversation.id, assistantMessage.id, ctx.promptHistory));
     const reply = ctx.registry.start({
       messageId: assistantMessage.id,
       conversationId: conversation.id,
@@ -112,17 +145,33 @@ export function startAndAnswer(ctx: ChatContext, req: Request, res: Response, ex
     });
     if (stream) return followReply(res, stream, reply, undefined, ctx.registry);
     void reply.settled.then((end) => {
-      if (!res.headersSent) res.status(200).json({ userMessage: started.userMessage, assistantMessage: end.assistantMessage, conversation: started.conversation });
+      if (!res.headersSent)
+        res.status(200).json({
+          userMessage: started.userMessage,
+          assistantMessage: end.assistantMessage,
+          conversation: started.conversation,
+        });
     });
   })().catch(async (err: unknown) => {
     req.log.error({ err }, 'starting a reply failed');
     // The user's message is stored; the reply is marked failed so Retry is offered.
-    const failed = await ctx.messages.finish(assistantMessage.id, '', 'failed').then(toMessage, () => ({ ...started.assistantMessage, status: 'failed' as const }));
+    const failed = await ctx.messages
+      .finish(assistantMessage.id, '', 'failed')
+      .then(toMessage, () => ({ ...started.assistantMessage, status: 'failed' as const }));
     if (stream) {
-      stream.send({ type: 'error', assistantMessage: failed, message: modelMessages.upstream, retryable: true });
+      stream.send({
+        type: 'error',
+        assistantMessage: failed,
+        message: modelMessages.upstream,
+        retryable: true,
+      });
       stream.end();
     } else if (!res.headersSent) {
-      res.status(500).json({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.', requestId: req.id });
+      res.status(500).json({
+        code: 'INTERNAL',
+        message: 'Something went wrong on our side. Please try again.',
+        requestId: req.id,
+      });
     }
   });
 }
@@ -136,7 +185,11 @@ function answerFinished(req: Request, res: Response, exchange: Exchange): void {
     res.status(200).json({ userMessage, assistantMessage, conversation });
     return;
   }
-  res.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no' });
+  res.status(200).set({
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache, no-transform',
+    'X-Accel-Buffering': 'no',
+  });
   const frames = [
     { type: 'started', userMessage, assistantMessage, conversation },
     { type: 'done', assistantMessage, conversation },

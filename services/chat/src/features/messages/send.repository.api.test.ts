@@ -21,10 +21,20 @@ async function userWithConversation() {
   return { a, conv, user: snap.user };
 }
 
-function writeFor(user: { id: string; accessLevel: string; messageCount: number; windowStartedAt: Date | null }, conversationId: number, issuedAt = new Date()): SendWrite {
+function writeFor(
+  user: { id: string; accessLevel: string; messageCount: number; windowStartedAt: Date | null },
+  conversationId: number,
+  issuedAt = new Date(),
+): SendWrite {
   const now = new Date();
   return {
-    expect: { userId: user.id, accessLevel: user.accessLevel, messageCount: user.messageCount, windowStartedAt: user.windowStartedAt, issuedAt },
+    expect: {
+      userId: user.id,
+      accessLevel: user.accessLevel,
+      messageCount: user.messageCount,
+      windowStartedAt: user.windowStartedAt,
+      issuedAt,
+    },
     next: { messageCount: user.messageCount + 1, windowStartedAt: user.windowStartedAt ?? now },
     conversationId,
     title: 'named',
@@ -33,7 +43,13 @@ function writeFor(user: { id: string; accessLevel: string; messageCount: number;
     outbox: {
       id: randomUUID(),
       subject: 'chat.message.sent.v1',
-      payload: { id: 'x', type: 'chat.message.sent.v1', time: now.toISOString(), correlationId: 'c', data: { userId: user.id, conversationId, messageId: 1, at: now.toISOString() } },
+      payload: {
+        id: 'x',
+        type: 'chat.message.sent.v1',
+        time: now.toISOString(),
+        correlationId: 'c',
+        data: { userId: user.id, conversationId, messageId: 1, at: now.toISOString() },
+      },
       createdAt: now,
     },
     historyLimit: 29,
@@ -64,17 +80,21 @@ describe('send.repository write (compare-and-set)', () => {
     expect(await countsOf(a.id, conv.id, w.outbox.id)).toMatchObject({ messages: 2, count: 1, outbox: 1 });
   });
 
-  const setUser = (data: Parameters<ChatHarness['db']['chatUser']['update']>[0]['data']) => async (id: string) => {
-    await h.db.chatUser.update({ where: { id }, data });
-    return undefined;
-  };
+  const setUser =
+    (data: Parameters<ChatHarness['db']['chatUser']['update']>[0]['data']) => async (id: string) => {
+      await h.db.chatUser.update({ where: { id }, data });
+      return undefined;
+    };
   /** Each changes the world after the read; answers another conversation id to send into, if any. */
   const stale: [string, (userId: string) => Promise<number | undefined>][] = [
     ['the count moved (a concurrent send)', setUser({ messageCount: 5 })],
     ['the user was blocked', setUser({ isBlocked: true })],
     ['the user was banned', setUser({ isBanned: true })],
     ['the level changed', setUser({ accessLevel: 'premium' })],
-    ['the sessions were revoked after the token was issued', setUser({ sessionsValidAfter: new Date(Date.now() + 60_000) })],
+    [
+      'the sessions were revoked after the token was issued',
+      setUser({ sessionsValidAfter: new Date(Date.now() + 60_000) }),
+    ],
     ['the conversation is another user’s', async () => (await userClient(h).newConversation()).id],
   ];
   it.each(stale)('writes nothing when %s', async (_name, change) => {

@@ -146,7 +146,14 @@ export function createSendRepository(db: Pick<ChatDb, '$queryRaw'>) {
       if (!first || !second || !conversation || first.id === null) return { kind: 'conversation-gone' };
       const userMessage = messageOf(first);
       const history = [...rows.filter((r) => r.kind === 'history').map(messageOf), userMessage];
-      return { kind: 'stored', userMessage, assistantMessage: messageOf(second), conversation, funMode: first.funMode, history };
+      return {
+        kind: 'stored',
+        userMessage,
+        assistantMessage: messageOf(second),
+        conversation,
+        funMode: first.funMode,
+        history,
+      };
     },
   };
 }
@@ -168,9 +175,18 @@ function userOf(row: SnapshotRow): ChatUser {
   };
 }
 
-function conversationOf(row: Pick<SnapshotRow, 'cId' | 'cUserId' | 'cTitle' | 'cCreatedAt' | 'cUpdatedAt' | 'cArchivedAt'>): Conversation | null {
+function conversationOf(
+  row: Pick<SnapshotRow, 'cId' | 'cUserId' | 'cTitle' | 'cCreatedAt' | 'cUpdatedAt' | 'cArchivedAt'>,
+): Conversation | null {
   if (row.cId === null) return null;
-  return { id: row.cId, userId: row.cUserId, title: row.cTitle, createdAt: row.cCreatedAt, updatedAt: row.cUpdatedAt, archivedAt: row.cArchivedAt };
+  return {
+    id: row.cId,
+    userId: row.cUserId,
+    title: row.cTitle,
+    createdAt: row.cCreatedAt,
+    updatedAt: row.cUpdatedAt,
+    archivedAt: row.cArchivedAt,
+  };
 }
 
 function messageOf(row: Message): Message {

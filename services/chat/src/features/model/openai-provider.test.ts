@@ -30,15 +30,23 @@ async function collect(it: AsyncIterable<string>): Promise<string[]> {
 describe('openai provider against the fake server', () => {
   it('streams the deltas and sends the prompt', async () => {
     fake.script = { chunks: ['Hel', 'lo'] };
-    const parts = await collect(provider().stream([{ role: 'user', content: 'hi' }], new AbortController().signal));
+    const parts = await collect(
+      provider().stream([{ role: 'user', content: 'hi' }], new AbortController().signal),
+    );
     expect(parts).toEqual(['Hel', 'lo']);
-    expect(fake.requests.at(-1)?.body).toMatchObject({ model: 'fake-model', stream: true, messages: [{ content: 'hi' }] });
+    expect(fake.requests.at(-1)?.body).toMatchObject({
+      model: 'fake-model',
+      stream: true,
+      messages: [{ content: 'hi' }],
+    });
   });
 
   it('reports an upstream failure as a ModelError after bounded retries', async () => {
     fake.script = { chunks: [], failStatus: 500 };
     const before = fake.requests.length;
-    const err = await collect(provider({ maxRetries: 1 }).stream([], new AbortController().signal)).catch((e) => e);
+    const err = await collect(provider({ maxRetries: 1 }).stream([], new AbortController().signal)).catch(
+      (e) => e,
+    );
     expect(err).toBeInstanceOf(ModelError);
     expect((err as ModelError).kind).toBe('upstream');
     expect(fake.requests.length - before).toBe(2);
@@ -57,7 +65,9 @@ describe('openai provider against the fake server', () => {
 
   it('times out slow headers', async () => {
     fake.script = { chunks: ['x'], headerDelayMs: 1500 };
-    const err = await collect(provider({ requestTimeoutMs: 200 }).stream([], new AbortController().signal)).catch((e) => e);
+    const err = await collect(
+      provider({ requestTimeoutMs: 200 }).stream([], new AbortController().signal),
+    ).catch((e) => e);
     expect((err as ModelError).kind).toBe('timeout');
   });
 
@@ -95,7 +105,10 @@ describe('offline responder pacing', () => {
     const add = signal.addEventListener.bind(signal);
     const remove = signal.removeEventListener.bind(signal);
     signal.addEventListener = ((...args: Parameters<typeof add>) => (added++, add(...args))) as typeof add;
-    signal.removeEventListener = ((...args: Parameters<typeof remove>) => (removed++, remove(...args))) as typeof remove;
+    signal.removeEventListener = ((...args: Parameters<typeof remove>) => (
+      removed++,
+      remove(...args)
+    )) as typeof remove;
     await collect(createOfflineResponder(1).stream([], signal));
     expect(added).toBeGreaterThan(10);
     expect(removed).toBe(added);

@@ -69,12 +69,23 @@ export function openEventStream(res: Response): EventStream {
  * Sends `first` then follows `reply` to its end. A client that goes away only unsubscribes: the
  * reply goes on being generated and stored (the point of the registry).
  */
-export function pipeReply(res: Response, reply: LiveReply, first: (snapshot: string) => StreamEvent, registry?: ReplyRegistry): void {
+export function pipeReply(
+  res: Response,
+  reply: LiveReply,
+  first: (snapshot: string) => StreamEvent,
+  registry?: ReplyRegistry,
+): void {
   followReply(res, openEventStream(res), reply, first, registry);
 }
 
 /** pipeReply on a stream already open (sending puts `started` on the wire before the model call starts). */
-export function followReply(res: Response, stream: EventStream, reply: LiveReply, first?: (snapshot: string) => StreamEvent, registry?: ReplyRegistry): void {
+export function followReply(
+  res: Response,
+  stream: EventStream,
+  reply: LiveReply,
+  first?: (snapshot: string) => StreamEvent,
+  registry?: ReplyRegistry,
+): void {
   // A revoked session's stream is cut: the client must sign in again, then it can re-attach.
   const untrack = registry?.trackStream(reply.userId, () => stream.end());
   if (untrack) res.once('close', untrack);

@@ -10,7 +10,14 @@ function memoryStore() {
     saveProgress: async (_id, content) => void progress.push(content),
     finish: async (id, o): Promise<Message> => {
       finished.push(o);
-      return { id, conversationId: 1, role: 'assistant', content: o.content, status: o.status, createdAt: new Date(0).toISOString() };
+      return {
+        id,
+        conversationId: 1,
+        role: 'assistant',
+        content: o.content,
+        status: o.status,
+        createdAt: new Date(0).toISOString(),
+      };
     },
   };
   return { store, progress, finished };
@@ -25,7 +32,9 @@ function scripted(parts: string[], delayMs = 0, failAfter?: number): ModelProvid
         if (i === failAfter) throw new ModelError('upstream', 'boom');
         await new Promise((resolve, reject) => {
           const timer = setTimeout(resolve, delayMs);
-          signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+          signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), {
+            once: true,
+          });
         });
         yield p;
       }
@@ -85,7 +94,12 @@ describe('ReplyRegistry', () => {
     const { store } = memoryStore();
     const reg = new ReplyRegistry({ store, flushIntervalMs: 1000 });
     const mid = await start(reg, scripted(['a', 'b', 'c'], 0, 2), 1).settled;
-    expect(mid).toMatchObject({ type: 'error', message: 'boom', retryable: true, assistantMessage: { content: 'ab', status: 'interrupted' } });
+    expect(mid).toMatchObject({
+      type: 'error',
+      message: 'boom',
+      retryable: true,
+      assistantMessage: { content: 'ab', status: 'interrupted' },
+    });
     const first = await start(reg, scripted(['a'], 0, 0), 2).settled;
     expect(first).toMatchObject({ type: 'error', assistantMessage: { content: '', status: 'failed' } });
   });
@@ -98,7 +112,11 @@ describe('ReplyRegistry', () => {
     await new Promise((r) => setTimeout(r, 30));
     await reg.shutdown();
     for (const end of [await a.settled, await b.settled]) {
-      expect(end).toMatchObject({ type: 'error', message: shutdownMessage, assistantMessage: { status: 'interrupted' } });
+      expect(end).toMatchObject({
+        type: 'error',
+        message: shutdownMessage,
+        assistantMessage: { status: 'interrupted' },
+      });
     }
     expect(reg.size).toBe(0);
   });

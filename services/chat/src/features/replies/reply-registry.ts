@@ -151,7 +151,9 @@ export class ReplyRegistry {
     const ends = [...(this.streams.get(userId) ?? [])];
     for (const end of ends) end();
     if (stopGeneration) {
-      await Promise.all([...this.live.values()].filter((r) => r.userId === userId).map((r) => this.stop(r.messageId)));
+      await Promise.all(
+        [...this.live.values()].filter((r) => r.userId === userId).map((r) => this.stop(r.messageId)),
+      );
     }
     return ends.length;
   }
@@ -187,10 +189,14 @@ export class ReplyRegistry {
     reply.end(end);
   }
 
-  private classify(reply: LiveReply, err: unknown): { status: ReplyOutcome['status']; failure: string | null } {
+  private classify(
+    reply: LiveReply,
+    err: unknown,
+  ): { status: ReplyOutcome['status']; failure: string | null } {
     const partialOr = (s: ReplyOutcome['status']) => (reply.content.length > 0 ? 'interrupted' : s);
     if (reply.stopReason === 'user') return { status: 'interrupted', failure: null };
-    if (reply.stopReason === 'shutdown') return { status: partialOr('interrupted'), failure: shutdownMessage };
+    if (reply.stopReason === 'shutdown')
+      return { status: partialOr('interrupted'), failure: shutdownMessage };
     if (!(err instanceof ModelError)) this.opts.onError?.(err, `reply ${reply.messageId}`);
     const message = err instanceof ModelError ? err.userMessage : modelMessages.upstream;
     return { status: partialOr('failed'), failure: message };
@@ -202,7 +208,8 @@ export class ReplyRegistry {
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
         const stored = await this.opts.store.finish(reply.messageId, { content: reply.content, status });
-        if (failure) return { type: 'error', assistantMessage: stored, message: failure, retryable: true } as const;
+        if (failure)
+          return { type: 'error', assistantMessage: stored, message: failure, retryable: true } as const;
         return { type: 'done', assistantMessage: stored } as const;
       } catch (err) {
         lastError = err;
@@ -218,7 +225,12 @@ export class ReplyRegistry {
       createdAt: new Date().toISOString(),
       status: reply.content ? 'interrupted' : 'failed',
     };
-    return { type: 'error', assistantMessage: fallback, message: modelMessages.upstream, retryable: true } as const;
+    return {
+      type: 'error',
+      assistantMessage: fallback,
+      message: modelMessages.upstream,
+      retryable: true,
+    } as const;
   }
 
   /** Writes partial content at most every flushIntervalMs, one write at a time. */

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageLimits, type UserUsage } from '@noek/contracts';
-import { readEvents, startChatHarness, terminal, userClient, type ChatHarness } from '../../test/chat-api-harness';
+import {
+  readEvents,
+  startChatHarness,
+  terminal,
+  userClient,
+  type ChatHarness,
+} from '../../test/chat-api-harness';
 
 let h: ChatHarness;
 beforeAll(async () => {
@@ -11,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 describe('usage API for the admin service', () => {
-  it('is for admins only (by chat\'s own copy of the level)', async () => {
+  it("is for admins only (by chat's own copy of the level)", async () => {
     const user = userClient(h, 'basic');
     expect((await user.call('GET', `/internal/usage?userIds=${user.id}`)).status).toBe(403);
     expect((await user.call('POST', `/internal/usage/${user.id}/reset`)).status).toBe(403);
@@ -31,12 +37,24 @@ describe('usage API for the admin service', () => {
     const list = await admin.json<UserUsage[]>('GET', `/internal/usage?userIds=${a.id},${unknown}`);
     expect(list.body).toEqual([
       expect.objectContaining({ userId: a.id, messageCount: 1, messageLimit: 3000, resetPeriodHours: 24 }),
-      { userId: unknown, messageCount: 0, messageLimit: 3000, resetPeriodHours: 24, usageWindowStartedAt: null, usageResetsAt: null },
+      {
+        userId: unknown,
+        messageCount: 0,
+        messageLimit: 3000,
+        resetPeriodHours: 24,
+        usageWindowStartedAt: null,
+        usageResetsAt: null,
+      },
     ]);
 
-    const edited = await admin.json<UserUsage>('PATCH', `/internal/usage/${a.id}`, { messageCount: messageLimits.basic.limit });
+    const edited = await admin.json<UserUsage>('PATCH', `/internal/usage/${a.id}`, {
+      messageCount: messageLimits.basic.limit,
+    });
     expect(edited.body.messageCount).toBe(3000);
-    expect((await a.call('POST', `/api/conversations/${conv.id}/messages`, { content: 'blocked by limit' })).status).toBe(429);
+    expect(
+      (await a.call('POST', `/api/conversations/${conv.id}/messages`, { content: 'blocked by limit' }))
+        .status,
+    ).toBe(429);
 
     const reset = await admin.json<UserUsage>('POST', `/internal/usage/${a.id}/reset`);
     expect(reset.body).toMatchObject({ messageCount: 0 });
@@ -48,7 +66,9 @@ describe('usage API for the admin service', () => {
     const admin = userClient(h, 'admin');
     expect((await admin.call('GET', '/internal/usage')).status).toBe(400);
     expect((await admin.call('GET', '/internal/usage?userIds=nope')).status).toBe(400);
-    expect((await admin.json('PATCH', `/internal/usage/${randomUUID()}`, { messageCount: -1 })).status).toBe(400);
+    expect((await admin.json('PATCH', `/internal/usage/${randomUUID()}`, { messageCount: -1 })).status).toBe(
+      400,
+    );
     expect((await admin.call('POST', '/internal/usage/not-a-uuid/reset')).status).toBe(400);
   });
 });

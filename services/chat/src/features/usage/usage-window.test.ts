@@ -24,7 +24,11 @@ describe('decideUsage', () => {
     const full = { count: 3, windowStartedAt: t0 };
     expect(decideUsage(full, basic, at(24 * hour - 1)).allowed).toBe(false);
     const after = decideUsage(full, basic, at(24 * hour));
-    expect(after).toEqual({ allowed: true, next: { count: 1, windowStartedAt: at(24 * hour) }, resetsAt: at(48 * hour) });
+    expect(after).toEqual({
+      allowed: true,
+      next: { count: 1, windowStartedAt: at(24 * hour) },
+      resetsAt: at(48 * hour),
+    });
   });
 
   it('opens the next window at the first message after the previous closed, not at its end', () => {
@@ -34,7 +38,11 @@ describe('decideUsage', () => {
   });
 
   it('never limits an unlimited level', () => {
-    const d = decideUsage({ count: 1_000_000, windowStartedAt: null }, { messages: null, periodMs: null }, t0);
+    const d = decideUsage(
+      { count: 1_000_000, windowStartedAt: null },
+      { messages: null, periodMs: null },
+      t0,
+    );
     expect(d).toEqual({ allowed: true, next: { count: 1_000_001, windowStartedAt: null }, resetsAt: null });
   });
 

@@ -41,7 +41,11 @@ export function decideUsage(state: UsageState, limit: UsageLimit, now: Date): Us
     // A limit of 0 with no window yet still needs a reset time to report; the window opens now.
     return { allowed: false, limit: limit.messages, resetsAt: resetsAt ?? now };
   }
-  return { allowed: true, next: { count: opened.count + 1, windowStartedAt: opened.windowStartedAt }, resetsAt };
+  return {
+    allowed: true,
+    next: { count: opened.count + 1, windowStartedAt: opened.windowStartedAt },
+    resetsAt,
+  };
 }
 
 /** "in 3 hours and 5 minutes" style wording for the 429 message; never "in 0 minutes". */

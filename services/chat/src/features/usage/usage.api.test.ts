@@ -3,14 +3,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageLimits, userUpdatedEvent, type AccessLevel, type UsageLimitError } from '@noek/contracts';
 import { createNatsEventBus, captureLogger, type EventBus } from '@noek/service-kit';
 import { noekStreamSubjects } from '@noek/contracts';
-import { readEvents, signAccess, startChatHarness, terminal, userClient, TEST_NATS_URL, type ChatHarness } from '../../test/chat-api-harness';
+import {
+  readEvents,
+  signAccess,
+  startChatHarness,
+  terminal,
+  userClient,
+  TEST_NATS_URL,
+  type ChatHarness,
+} from '../../test/chat-api-harness';
 import { BANNED_MESSAGE, BLOCKED_MESSAGE } from '../users/user-access';
 
 let h: ChatHarness;
 let publisher: EventBus & { connected(): Promise<void> };
 beforeAll(async () => {
   h = await startChatHarness();
-  publisher = createNatsEventBus({ url: TEST_NATS_URL, logger: captureLogger().logger, subjects: noekStreamSubjects, name: 'chat-usage-test-auth' });
+  publisher = createNatsEventBus({
+    url: TEST_NATS_URL,
+    logger: captureLogger().logger,
+    subjects: noekStreamSubjects,
+    name: 'chat-usage-test-auth',
+  });
   await publisher.connected();
   h.fake.script = { chunks: ['ok'] };
 });
@@ -37,13 +50,17 @@ describe('message limits per level (spec §9, fixed window)', () => {
       expect(terminal(await readEvents(await a.send(conv.id, 'last one')))?.type).toBe('done');
 
       const before = h.fake.requests.length;
-      const refused = await a.json<UsageLimitError>('POST', `/api/conversations/${conv.id}/messages`, { content: 'one too many' });
+      const refused = await a.json<UsageLimitError>('POST', `/api/conversations/${conv.id}/messages`, {
+        content: 'one too many',
+      });
       expect(refused.status).toBe(429);
       expect(refused.body).toMatchObject({ code: 'USAGE_LIMIT_REACHED', limit, periodHours });
       const resetsAt = new Date(refused.body.resetsAt).getTime();
       const user = await h.db.chatUser.findUniqueOrThrow({ where: { id: a.id } });
       expect(resetsAt).toBe(user.windowStartedAt!.getTime() + periodHours * HOUR);
-      expect(refused.body.message).toMatch(new RegExp(`limit of ${limit.toLocaleString('en-US')} messages. It resets in `));
+      expect(refused.body.message).toMatch(
+        new RegExp(`limit of ${limit.toLocaleString('en-US')} messages. It resets in `),
+      );
       expect(h.fake.requests.length).toBe(before);
       expect(await h.db.message.count({ where: { conversationId: conv.id } })).toBe(2);
 
@@ -67,13 +84,23 @@ describe('message limits per level (spec §9, fixed window)', () => {
     const a = userClient(h);
     const convs = await Promise.all([a.newConversation(), a.newConversation(), a.newConversation()]);
     await setUsage(a.id, 'basic', messageLimits.basic.limit - 1, HOUR);
-    const results = await Promise.all(convs.map((c) => a.json('POST', `/api/conversations/${c.id}/messages`, { content: 'race' })));
+    const results = await Promise.all(
+      convs.map((c) => a.json('POST', `/api/conversations/${c.id}/messages`, { content: 'race' })),
+    );
     expect(results.map((r) => r.status).sort(), JSON.stringify(results)).toEqual([200, 429, 429]);
   });
 });
 
 describe('block, ban and revocation from auth events', () => {
-  const publishUpdate = (userId: string, over: Partial<{ isBlocked: boolean; isBanned: boolean; accessLevel: AccessLevel; sessionsValidAfter: string | null }>) =>
+  const publishUpdate = (
+    userId: string,
+    over: Partial<{
+      isBlocked: boolean;
+      isBanned: boolean;
+      accessLevel: AccessLevel;
+      sessionsValidAfter: string | null;
+    }>,
+  ) =>
     publisher.publish({
       id: randomUUID(),
       type: userUpdatedEvent.subject,
@@ -98,17 +125,32 @@ describe('block, ban and revocation from auth events', () => {
     const a = userClient(h);
     const conv = await a.newConversation();
     await publishUpdate(a.id, { isBlocked: true });
-    await expect.poll(async () => (await h.db.chatUser.findUnique({ where: { id: a.id } }))?.isBlocked, { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => (await h.db.chatUser.findUnique({ where: { id: a.id } }))?.isBlocked, {
+        timeout: 10_000,
+      })
+      .toBe(true);
     const before = h.fake.requests.length;
-    const res = await a.json<{ code: string; message: string }>('POST', `/api/conversations/${conv.id}/messages`, { content: 'hi' });
-    expect(res).toEqual({ status: 403, body: expect.objectContaining({ code: 'USER_BLOCKED', message: BLOCKED_MESSAGE }) });
+    const res = await a.json<{ code: string; message: string }>(
+      'POST',
+      `/api/conversations/${conv.id}/messages`,
+      { content: 'hi' },
+    );
+    expect(res).toEqual({
+      status: 403,
+      body: expect.objectContaining({ code: 'USER_BLOCKED', message: BLOCKED_MESSAGE }),
+    });
     expect(h.fake.requests.length).toBe(before);
     expect(await h.db.message.count({ where: { conversationId: conv.id } })).toBe(0);
     // Reading stays allowed; unblocking restores sending.
     expect((await a.call('GET', '/api/conversations')).status).toBe(200);
     await new Promise((r) => setTimeout(r, 5));
     await publishUpdate(a.id, { isBlocked: false });
-    await expect.poll(async () => (await h.db.chatUser.findUnique({ where: { id: a.id } }))?.isBlocked, { timeout: 10_000 }).toBe(false);
+    await expect
+      .poll(async () => (await h.db.chatUser.findUnique({ where: { id: a.id } }))?.isBlocked, {
+        timeout: 10_000,
+      })
+      .toBe(false);
     expect(terminal(await readEvents(await a.send(conv.id, 'back')))?.type).toBe('done');
   });
 
@@ -116,8 +158,16 @@ describe('block, ban and revocation from auth events', () => {
     const a = userClient(h);
     const conv = await a.newConversation();
     await publishUpdate(a.id, { isBanned: true });
-    await expect.poll(async () => (await h.db.chatUser.findUnique({ where: { id: a.id } }))?.isBanned, { timeout: 10_000 }).toBe(true);
-    const res = await a.json<{ code: string; message: string }>('POST', `/api/conversations/${conv.id}/messages`, { content: 'hi' });
+    await expect
+      .poll(async () => (await h.db.chatUser.findUnique({ where: { id: a.id } }))?.isBanned, {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    const res = await a.json<{ code: string; message: string }>(
+      'POST',
+      `/api/conversations/${conv.id}/messages`,
+      { content: 'hi' },
+    );
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ code: 'USER_BANNED', message: BANNED_MESSAGE });
   });
@@ -133,7 +183,13 @@ describe('block, ban and revocation from auth events', () => {
     await publishUpdate(a.id, { isBanned: true });
     await reading; // the stream ends without waiting for 200 chunks
     expect(Date.now() - started).toBeLessThan(4000);
-    await expect.poll(async () => (await h.db.message.findFirst({ where: { conversationId: conv.id, role: 'assistant' } }))?.status, { timeout: 5000 }).toBe('interrupted');
+    await expect
+      .poll(
+        async () =>
+          (await h.db.message.findFirst({ where: { conversationId: conv.id, role: 'assistant' } }))?.status,
+        { timeout: 5000 },
+      )
+      .toBe('interrupted');
     await expect.poll(() => h.fake.requests.at(-1)?.clientAborted).toBe(true);
     h.fake.script = { chunks: ['ok'] };
   });
@@ -147,7 +203,13 @@ describe('block, ban and revocation from auth events', () => {
     await publishUpdate(a.id, { sessionsValidAfter: new Date().toISOString() });
     const events = await reading;
     expect(terminal(events)).toBeUndefined(); // cut before the end
-    await expect.poll(async () => (await h.db.message.findFirst({ where: { conversationId: conv.id, role: 'assistant' } }))?.status, { timeout: 5000 }).toBe('complete');
+    await expect
+      .poll(
+        async () =>
+          (await h.db.message.findFirst({ where: { conversationId: conv.id, role: 'assistant' } }))?.status,
+        { timeout: 5000 },
+      )
+      .toBe('complete');
     h.fake.script = { chunks: ['ok'] };
   });
 
@@ -155,13 +217,28 @@ describe('block, ban and revocation from auth events', () => {
     const a = userClient(h);
     await a.newConversation();
     await publishUpdate(a.id, { isBlocked: true });
-    await expect.poll(async () => (await h.db.chatUser.findUnique({ where: { id: a.id } }))?.isBlocked, { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => (await h.db.chatUser.findUnique({ where: { id: a.id } }))?.isBlocked, {
+        timeout: 10_000,
+      })
+      .toBe(true);
     await publisher.publish({
       id: randomUUID(),
       type: userUpdatedEvent.subject,
       time: new Date().toISOString(),
       correlationId: 'late',
-      data: { userId: a.id, name: 'T', email: 't@example.com', accessLevel: 'basic', isBlocked: false, isBanned: false, bannedUntil: null, specialFeatures: [], sessionsValidAfter: null, updatedAt: new Date(Date.now() - HOUR).toISOString() },
+      data: {
+        userId: a.id,
+        name: 'T',
+        email: 't@example.com',
+        accessLevel: 'basic',
+        isBlocked: false,
+        isBanned: false,
+        bannedUntil: null,
+        specialFeatures: [],
+        sessionsValidAfter: null,
+        updatedAt: new Date(Date.now() - HOUR).toISOString(),
+      },
     });
     await new Promise((r) => setTimeout(r, 500));
     expect((await h.db.chatUser.findUnique({ where: { id: a.id } }))?.isBlocked).toBe(true);
@@ -172,11 +249,21 @@ describe('block, ban and revocation from auth events', () => {
     await a.newConversation();
     const issued = Math.floor(Date.now() / 1000) - 60;
     a.setToken(signAccess(h.privateKey, a.id, 'basic', issued));
-    await publishUpdate(a.id, { accessLevel: 'premium', sessionsValidAfter: new Date(Date.now() - 1000).toISOString() });
-    await expect.poll(async () => (await h.db.chatUser.findUnique({ where: { id: a.id } }))?.accessLevel, { timeout: 10_000 }).toBe('premium');
+    await publishUpdate(a.id, {
+      accessLevel: 'premium',
+      sessionsValidAfter: new Date(Date.now() - 1000).toISOString(),
+    });
+    await expect
+      .poll(async () => (await h.db.chatUser.findUnique({ where: { id: a.id } }))?.accessLevel, {
+        timeout: 10_000,
+      })
+      .toBe('premium');
     expect((await a.call('GET', '/api/conversations')).status).toBe(401);
     a.setToken(signAccess(h.privateKey, a.id, 'basic'));
-    const settings = await a.json<{ accessLevel: string; usage: { limit: number } }>('GET', '/api/conversations/settings');
+    const settings = await a.json<{ accessLevel: string; usage: { limit: number } }>(
+      'GET',
+      '/api/conversations/settings',
+    );
     expect(settings.body).toMatchObject({ accessLevel: 'premium', usage: { limit: 25_000 } });
   });
 });

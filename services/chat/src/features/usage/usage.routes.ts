@@ -1,5 +1,11 @@
 import type { Express } from 'express';
-import { adminUpdateUsageRequestSchema, messageLimitFor, usageListQuerySchema, usageUserParamsSchema, type UserUsage } from '@noek/contracts';
+import {
+  adminUpdateUsageRequestSchema,
+  messageLimitFor,
+  usageListQuerySchema,
+  usageUserParamsSchema,
+  type UserUsage,
+} from '@noek/contracts';
 import { ForbiddenError, route } from '@noek/service-kit';
 import type { RequestHandler } from 'express';
 import { chatUser, type ChatContext } from '../../chat-context';
@@ -12,7 +18,11 @@ import { currentWindow, windowResetsAt } from './usage-window';
 export function toUserUsage(userId: string, user: ChatUser | null, now = new Date()): UserUsage {
   const level = user ? levelOf(user) : 'basic';
   const limit = usageLimitFor(level);
-  const window = currentWindow({ count: user?.messageCount ?? 0, windowStartedAt: user?.windowStartedAt ?? null }, limit, now);
+  const window = currentWindow(
+    { count: user?.messageCount ?? 0, windowStartedAt: user?.windowStartedAt ?? null },
+    limit,
+    now,
+  );
   const { limit: messageLimit, periodHours } = messageLimitFor(level);
   return {
     userId,
@@ -49,18 +59,21 @@ export function registerUsageRoutes(app: Express, ctx: ChatContext, authenticate
 
   app.patch(
     '/internal/usage/:userId',
-    route({ params: usageUserParamsSchema, body: adminUpdateUsageRequestSchema }, async ({ params, body }) => {
-      await ctx.db.chatUser.createMany({ data: [{ id: params.userId }], skipDuplicates: true });
-      const now = new Date();
-      const before = await ctx.db.chatUser.findUniqueOrThrow({ where: { id: params.userId } });
-      // A count set on a closed (or never opened) window opens one now, so the count means something.
-      const open = toUserUsage(params.userId, before, now).usageWindowStartedAt;
-      const user = await ctx.db.chatUser.update({
-        where: { id: params.userId },
-        data: { messageCount: body.messageCount, windowStartedAt: open ? new Date(open) : now },
-      });
-      return toUserUsage(params.userId, user, now);
-    }),
+    route(
+      { params: usageUserParamsSchema, body: adminUpdateUsageRequestSchema },
+      async ({ params, body }) => {
+        await ctx.db.chatUser.createMany({ data: [{ id: params.userId }], skipDuplicates: true });
+        const now = new Date();
+        const before = await ctx.db.chatUser.findUniqueOrThrow({ where: { id: params.userId } });
+        // A count set on a closed (or never opened) window opens one now, so the count means something.
+        const open = toUserUsage(params.userId, before, now).usageWindowStartedAt;
+        const user = await ctx.db.chatUser.update({
+          where: { id: params.userId },
+          data: { messageCount: body.messageCount, windowStartedAt: open ? new Date(open) : now },
+        });
+        return toUserUsage(params.userId, user, now);
+      },
+    ),
   );
 
   app.post(
@@ -68,7 +81,10 @@ export function registerUsageRoutes(app: Express, ctx: ChatContext, authenticate
     route({ params: usageUserParamsSchema }, async ({ params }) => {
       await ctx.db.chatUser.createMany({ data: [{ id: params.userId }], skipDuplicates: true });
       const now = new Date();
-      const user = await ctx.db.chatUser.update({ where: { id: params.userId }, data: { messageCount: 0, windowStartedAt: now } });
+      const user = await ctx.db.chatUser.update({
+        where: { id: params.userId },
+        data: { messageCount: 0, windowStartedAt: now },
+      });
       return toUserUsage(params.userId, user, now);
     }),
   );

@@ -1,4 +1,9 @@
-import { parseEventEnvelope, userRegisteredEvent, userUpdatedEvent, type EventEnvelope } from '@noek/contracts';
+import {
+  parseEventEnvelope,
+  userRegisteredEvent,
+  userUpdatedEvent,
+  type EventEnvelope,
+} from '@noek/contracts';
 import { consumeOnce, type EventBus, type Subscription } from '@noek/service-kit';
 import type { ChatDb } from '../../db/chat-db';
 import { createChatUsersRepository, type AuthUserFacts } from './chat-users.repository';
@@ -35,7 +40,12 @@ export function factsFromEvent(raw: EventEnvelope): AuthUserFacts | null {
 /** Applies one auth event exactly once (processed-event row in the same transaction). */
 export type OnAuthFacts = (facts: AuthUserFacts, change: { revoked: boolean }) => void;
 
-export async function handleAuthUserEvent(db: ChatDb, envelope: EventEnvelope, consumer = AUTH_USERS_DURABLE, onApplied?: OnAuthFacts): Promise<void> {
+export async function handleAuthUserEvent(
+  db: ChatDb,
+  envelope: EventEnvelope,
+  consumer = AUTH_USERS_DURABLE,
+  onApplied?: OnAuthFacts,
+): Promise<void> {
   const facts = factsFromEvent(envelope);
   if (!facts) return;
   let result = { applied: false, revoked: false };
@@ -46,7 +56,12 @@ export async function handleAuthUserEvent(db: ChatDb, envelope: EventEnvelope, c
 }
 
 /** The durable consumer keeping chat's copy of each user's level and status current. */
-export function subscribeAuthUsers(bus: EventBus, db: ChatDb, durable = AUTH_USERS_DURABLE, onApplied?: OnAuthFacts): Promise<Subscription> {
+export function subscribeAuthUsers(
+  bus: EventBus,
+  db: ChatDb,
+  durable = AUTH_USERS_DURABLE,
+  onApplied?: OnAuthFacts,
+): Promise<Subscription> {
   return bus.subscribe({
     durable,
     subjects: [userRegisteredEvent.subject, userUpdatedEvent.subject],

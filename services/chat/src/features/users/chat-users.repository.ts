@@ -50,7 +50,10 @@ export function createChatUsersRepository(db: Pick<ChatDb, 'chatUser'>) {
         authUpdatedAt: f.at,
       };
       await db.chatUser.createMany({ data: [{ id: f.userId }], skipDuplicates: true });
-      const before = await db.chatUser.findUnique({ where: { id: f.userId }, select: { sessionsValidAfter: true } });
+      const before = await db.chatUser.findUnique({
+        where: { id: f.userId },
+        select: { sessionsValidAfter: true },
+      });
       const { count } = await db.chatUser.updateMany({
         where: { id: f.userId, OR: [{ authUpdatedAt: null }, { authUpdatedAt: { lte: f.at } }] },
         data,

@@ -1,8 +1,10 @@
 import { ForbiddenError, RateLimitedError, UnauthenticatedError } from '@noek/service-kit';
 import type { ChatUser } from '../../generated/prisma/client';
 
-export const BANNED_MESSAGE = 'Your account is banned, so you cannot send messages. Contact support if you think this is a mistake.';
-export const BLOCKED_MESSAGE = 'Your account is blocked from sending messages. Contact support if you think this is a mistake.';
+export const BANNED_MESSAGE =
+  'Your account is banned, so you cannot send messages. Contact support if you think this is a mistake.';
+export const BLOCKED_MESSAGE =
+  'Your account is blocked from sending messages. Contact support if you think this is a mistake.';
 
 /** A token issued before the user's sessions were revoked (logout everywhere, password change, ban). */
 export function assertSessionValid(user: Pick<ChatUser, 'sessionsValidAfter'>, issuedAt: Date): void {
@@ -18,7 +20,8 @@ export function assertMaySend(user: Pick<ChatUser, 'isBanned' | 'isBlocked'>): v
   if (user.isBlocked) throw new ForbiddenError(BLOCKED_MESSAGE, 'USER_BLOCKED');
 }
 
-export const TOO_MANY_REPLIES = 'You already have several replies being written. Wait for one to finish, then send again.';
+export const TOO_MANY_REPLIES =
+  'You already have several replies being written. Wait for one to finish, then send again.';
 
 /** A cap on one user's parallel model calls (security notes: message sending is rate limited). */
 export function assertReplySlot(liveReplies: number, max: number): void {
