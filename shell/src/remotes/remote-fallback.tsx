@@ -38,9 +38,11 @@ export function RemoteFallback({
         <span className="noek-muted">
           This part of Noek could not be loaded. Check your connection and try again.
         </span>
-        <small className="noek-muted" data-testid={`remote-error-${name}`}>
-          {error.message}
-        </small>
+        {/* The runtime's message helps a support request but is no sentence for a person: folded away. */}
+        <details className="noek-muted" style={{ textAlign: 'left', fontSize: 12, overflowWrap: 'anywhere' }}>
+          <summary>Technical details</summary>
+          <small data-testid={`remote-error-${name}`}>{error.message}</small>
+        </details>
         <div>
           <button type="button" className="noek-btn" data-testid={`remote-retry-${name}`} onClick={onRetry}>
             Retry
