@@ -19,6 +19,22 @@ export interface Exchange {
   history?: Message[];
 }
 
+/** The user's window after one more message, or UsageLimitReached (429) when it is full. */
+function allowedOrThrow(
+  user: Pick<ChatUser, 'messageCount' | 'windowStartedAt'>,
+  limit: ReturnType<typeof usageLimitFor>,
+  now: Date,
+) {
+  const decision = decideUsage(
+    { count: user.messageCount, windowStartedAt: user.windowStartedAt },
+    limit,
+    now,
+  );
+  if (!decision.allowed)
+    throw new UsageLimitReached(decision.limit, limit.periodHours ?? 0, decision.resetsAt, now);
+  return decision;
+}
+
 /**
  * Counts one message against the user's window, under a row lock so concurrent sends cannot both
  * take the last slot. Throws UsageLimitReached (nothing written) when the window is full.
@@ -30,13 +46,7 @@ async function countMessage(tx: ChatTx, userId: string, now: Date) {
   if (!user) throw new Error(`chat user ${userId} missing`);
   const level = levelOf(user);
   const limit = usageLimitFor(level);
-  const decision = decideUsage(
-    { count: user.messageCount, windowStartedAt: user.windowStartedAt },
-    limit,
-    now,
-  );
-  if (!decision.allowed)
-    throw new UsageLimitReached(decision.limit, limit.periodHours ?? 0, decision.resetsAt, now);
+  const decision = allowedOrThrow(user, limit, now);
   await tx.chatUser.update({
     where: { id: userId },
     data: { messageCount: decision.next.count, windowStartedAt: decision.next.windowStartedAt },
@@ -94,13 +104,7 @@ export async function beginSend(repo: SendRepository, input: BeginSend): Promise
   const now = new Date();
   const { user, conversation } = input;
   const limit = usageLimitFor(levelOf(user));
-  const decision = decideUsage(
-    { count: user.messageCount, windowStartedAt: user.windowStartedAt },
-    limit,
-    now,
-  );
-  if (!decision.allowed)
-    throw new UsageLimitReached(decision.limit, limit.periodHours ?? 0, decision.resetsAt, now);
+  const decision = allowedOrThrow(user, limit, now);
   // messageId is a placeholder here: the database puts the user message's id in the stored event.
   const outbox = await outboxRow(
     { userId: user.id, conversationId: conversation.id, messageId: 1, at: now.toISOString() },

@@ -17,8 +17,8 @@ export interface SendSnapshot {
   conversation: Conversation | null;
 }
 
-type SnapshotRow = ChatUser & {
-  userFound: string | null;
+/** The conversation's columns, prefixed, in a row that also carries the user or a message. */
+type ConversationColumns = {
   cId: number | null;
   cUserId: string;
   cTitle: string;
@@ -26,6 +26,8 @@ type SnapshotRow = ChatUser & {
   cUpdatedAt: Date;
   cArchivedAt: Date | null;
 };
+
+type SnapshotRow = ChatUser & ConversationColumns & { userFound: string | null };
 
 /** What the decision was made on; the write happens only if the row still holds it. */
 export interface SendExpectation {
@@ -64,16 +66,7 @@ export type SendWriteResult =
       history: Message[];
     };
 
-type WriteRow = Message & {
-  kind: 'new' | 'history';
-  funMode: boolean;
-  cId: number | null;
-  cUserId: string;
-  cTitle: string;
-  cCreatedAt: Date;
-  cUpdatedAt: Date;
-  cArchivedAt: Date | null;
-};
+type WriteRow = Message & ConversationColumns & { kind: 'new' | 'history'; funMode: boolean };
 
 export function createSendRepository(db: Pick<ChatDb, '$queryRaw'>) {
   return {
