@@ -1,22 +1,9 @@
-/**
- * Headless Debian Chromium for the journeys (playwright-core drives it; no browser download).
- * Playwright gives every launch a fresh temporary profile, so no --user-data-dir is passed.
- */
+/** Headless Debian Chromium for the journeys (playwright-core drives it; no browser download). */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './chromium';
 import { e2eEnv } from './config';
-
-const flags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export type Session = {
   browser: Browser;
@@ -28,7 +15,7 @@ export type Session = {
 
 export async function openBrowser(): Promise<Session> {
   const env = e2eEnv();
-  const browser = await chromium.launch({ executablePath: env.CHROMIUM_PATH, args: flags });
+  const browser = await launchChromium(env.CHROMIUM_PATH);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -7,6 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { remotes, startStaticSite } from './bundles/static-site';
+import { launchChromium } from '../e2e/chromium';
 
 const root = path.resolve(import.meta.dirname, '..');
 const chromiumPath = '/usr/bin/chromium';
@@ -47,21 +48,8 @@ async function remoteInitial(name: string): Promise<{ js: Size; css: Size }> {
 
 /** The shell's JS as Chromium loads it for the signed-out `/` (no remote is mounted there). */
 async function shellLoadedInBrowser(): Promise<string[]> {
-  const { chromium } = await import('playwright-core');
   const { port, server } = await startStaticSite(root, []);
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium(chromiumPath);
   try {
     const page = await browser.newPage();
     const loaded = new Set<string>();

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import jwt from 'jsonwebtoken';
 import { startFakeOpenAi } from '../services/chat/src/test/fake-openai-server';
+import { launchChromium } from '../e2e/chromium';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const STREAMS = Number(process.env.BENCH_CHAT_STREAMS ?? 20);
@@ -258,11 +259,7 @@ async function renderTime(): Promise<{ medianMs: number; runs: number[]; rendere
     join(dir, 'index.html'),
     `<!doctype html><html><head><style>${css}</style></head><body><div id="root"></div><script src="bundle.js"></script></body></html>`,
   );
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await launchChromium(CHROMIUM);
   const runs: number[] = [];
   let rendered = 0;
   for (let i = 0; i < 5; i++) {
