@@ -1,4 +1,5 @@
 import { encodeStreamEvent, type Conversation, type Message, type User } from '@noek/contracts';
+import { sampleUser } from '@noek/contracts/testing/sample-user';
 
 /**
  * A fetch stand-in for UI tests: answers the chat API from in-memory data and records every call,
@@ -10,20 +11,9 @@ export interface Call {
   body?: unknown;
 }
 
+/** The signed-in user of the UI tests (the shared sample, with the id and name these tests assert on). */
 export function testUser(over: Partial<User> = {}): User {
-  return {
-    id: '00000000-0000-4000-8000-000000000001',
-    name: 'Ada Lovelace',
-    email: 'ada@example.com',
-    accessLevel: 'basic',
-    messageCount: 0,
-    isBlocked: false,
-    isBanned: false,
-    specialFeatures: [],
-    emailVerified: true,
-    mustChangePassword: false,
-    ...over,
-  };
+  return sampleUser({ id: '00000000-0000-4000-8000-000000000001', name: 'Ada Lovelace', ...over });
 }
 
 export function makeConversation(id: number, over: Partial<Conversation> = {}): Conversation {

@@ -2,19 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { isUpgradeOffered } from './access-level.schema';
 import { conversationSchema } from './conversation.schema';
 import { adminUserSchema, userSchema, userStatusLabel } from './user.schema';
+import { sampleUser } from '../testing/sample-user';
 
-const user = {
-  id: '2b7e1516-28ae-4d2a-a6ab-f7158809cf4f',
-  name: 'Ann',
-  email: 'ann@example.com',
-  accessLevel: 'basic',
-  messageCount: 0,
-  isBlocked: false,
-  isBanned: false,
-  specialFeatures: [],
-  emailVerified: true,
-  mustChangePassword: false,
-};
+const user = sampleUser();
 
 describe('user shapes', () => {
   it('accepts a public user and refuses an unknown level or a non-uuid id', () => {
