@@ -18,6 +18,7 @@ export * from './outbox/outbox-db';
 export * from './outbox/enqueue-event';
 export * from './outbox/outbox-relay';
 export * from './outbox/consume-once';
+export * from './db/unit-of-work';
 export type { EventEnvelope } from '@noek/contracts';
 export * from './http/planned-routes';
 export * from './auth/access-token';
