@@ -16,6 +16,8 @@ export const apiRoutes = {
     resetPassword: route('POST', '/api/auth/reset-password'),
     changePassword: route('POST', '/api/auth/change-password'),
     logout: route('POST', '/api/auth/logout'),
+    /** Ours: ends every session of the user (decisions.md: sign-out ends only this browser's). */
+    logoutEverywhere: route('POST', '/api/auth/logout-everywhere'),
     verifyEmail: route('GET', '/api/verify-email'),
     /** Ours: the session's user (the shell revalidates its local copy). */
     me: route('GET', '/api/auth/me'),
