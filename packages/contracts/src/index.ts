@@ -1,5 +1,6 @@
 export * from './common/error.schema';
 export * from './common/ids.schema';
+export * from './common/paging.schema';
 export * from './common/api-error';
 export * from './events/index';
 export * from './entities/access-level.schema';

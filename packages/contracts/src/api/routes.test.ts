@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { chatRoutes } from '../chat/chat-api.schema';
 import { serviceForApiPath as serviceForPath } from '../gateway/routes.schema';
 import { apiRoutes, routePath, type ApiRoute } from './routes';
 
@@ -34,14 +33,6 @@ describe('serviceForPath', () => {
     for (const r of all) {
       if (r === apiRoutes.version) expect(serviceForPath(r.path)).toBeUndefined();
       else expect(serviceForPath(r.path), r.path).not.toBeUndefined();
-    }
-  });
-});
-
-describe('chat routes', () => {
-  it('are the same paths in apiRoutes', () => {
-    for (const [name, r] of Object.entries(chatRoutes)) {
-      expect(apiRoutes.conversations[name as keyof typeof chatRoutes], name).toEqual(r);
     }
   });
 });

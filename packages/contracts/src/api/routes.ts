@@ -40,12 +40,12 @@ export const apiRoutes = {
     archiveAll: route('POST', '/api/conversations/archive-all'),
     messages: route('GET', '/api/conversations/:id/messages'),
     send: route('POST', '/api/conversations/:id/messages'),
-    /** Ours (chat/chat-api.schema.ts `chatRoutes`): re-attach, stop, retry a reply; chat settings. */
+    /** Ours: re-attach to a reply (SSE), stop it, retry it; the user's chat settings and usage. */
     messageStream: route('GET', '/api/conversations/:id/messages/:messageId/stream'),
     stopMessage: route('POST', '/api/conversations/:id/messages/:messageId/stop'),
     retryMessage: route('POST', '/api/conversations/:id/messages/:messageId/retry'),
     settings: route('GET', '/api/conversations/settings'),
-    /** Ours (chatRoutes.conversation): one conversation, for the header title on a deep link. */
+    /** Ours: one conversation, for the header title on a deep link. */
     conversation: route('GET', '/api/conversations/:id'),
   },
   admin: {

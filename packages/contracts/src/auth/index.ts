@@ -1,3 +1,4 @@
 export * from './handoff-request.schema';
 export * from './auth-settings.schema';
 export * from './internal-users.schema';
+export * from './session.schema';

@@ -40,5 +40,39 @@ export const errorCodes = {
   invalidCredentials: 'INVALID_CREDENTIALS',
   /** A verification, reset or handoff token that is unknown, used or expired. */
   invalidToken: 'INVALID_TOKEN',
+  /** A request Express or its parsers could not read (incomplete body, bad %-escape). */
+  badRequest: 'BAD_REQUEST',
+  methodNotAllowed: 'METHOD_NOT_ALLOWED',
+  /** 501 on a route the contracts name whose capability has not shipped yet (planned services). */
+  notAvailableYet: 'NOT_AVAILABLE_YET',
+  /** The verify-email link failed (unknown, used or expired token). */
+  verificationFailed: 'VERIFICATION_FAILED',
+  /** An admin acting on their own account where that is refused. */
+  selfAction: 'SELF_ACTION',
+  /** Sign-up or an admin edit with an email another account has. */
+  emailTaken: 'EMAIL_TAKEN',
+  /** Change password: the current password is wrong. */
+  invalidPassword: 'INVALID_PASSWORD',
+  /** A handoff token that is unknown, used, expired or for another host. */
+  invalidHandoff: 'INVALID_HANDOFF',
+  handoffHostNotAllowed: 'HANDOFF_HOST_NOT_ALLOWED',
+  /** Chat: a banned user tried to send (403). */
+  userBanned: 'USER_BANNED',
+  /** Chat: a blocked user tried to send (403). */
+  userBlocked: 'USER_BLOCKED',
+  /** Chat: too many replies of one user being written at once (429, Retry-After). */
+  tooManyReplies: 'TOO_MANY_REPLIES',
+  /** Chat: a reply is still being written in this conversation (409). */
+  replyInProgress: 'REPLY_IN_PROGRESS',
+  /** Chat: retry of a reply that is not the last one, or not interrupted/failed (409). */
+  notRetryable: 'NOT_RETRYABLE',
+  /** Chat: the user's row kept changing under a send (409, try again). */
+  sendContended: 'SEND_CONTENDED',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
+
+const knownCodes: ReadonlySet<string> = new Set(Object.values(errorCodes));
+/** True when `code` is one of errorCodes (the tests check every error answer with it). */
+export function isErrorCode(code: string): code is ErrorCode {
+  return knownCodes.has(code);
+}

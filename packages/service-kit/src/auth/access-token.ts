@@ -1,23 +1,10 @@
 import { createPublicKey, randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { z } from 'zod';
-import { accessLevelSchema, type AccessLevel } from '@noek/contracts';
+import { accessTokenClaimsSchema, type AccessLevel, type AccessTokenClaims } from '@noek/contracts';
 import type { AuthUser } from '../http/request-context';
 
-/**
- * Claims of the short-lived access token. `typ` keeps other tokens signed with the same key
- * (handoff) from being accepted as a session. Belongs in @noek/contracts once auth settles it.
- */
-export const accessTokenClaimsSchema = z.object({
-  sub: z.string().min(1),
-  lvl: accessLevelSchema,
-  typ: z.literal('access'),
-  sid: z.string().min(1).optional(),
-  jti: z.string().optional(),
-  iat: z.number().int(),
-  exp: z.number().int(),
-});
-export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
+/** The claims are declared once, in @noek/contracts (auth/session.schema.ts); re-exported for verifiers. */
+export { accessTokenClaimsSchema, type AccessTokenClaims };
 
 /** The only algorithm accepted: asymmetric, so verifiers never hold a signing secret. */
 export const ACCESS_TOKEN_ALGORITHM = 'ES256' as const;

@@ -1,6 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { sessionCookies } from '@noek/contracts';
 
-export const ACCESS_COOKIE = 'noek_access';
+/** The access token's cookie (contracts' sessionCookies.access). */
+export const ACCESS_COOKIE = sessionCookies.access;
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;

@@ -6,6 +6,11 @@ export interface DomainErrorOptions {
   fields?: ErrorFields;
   /** Extra response headers, e.g. Retry-After. */
   headers?: Record<string, string>;
+  /**
+   * Top-level fields the error's contract schema adds to the error body (e.g. usageLimitErrorSchema's
+   * limit and resetsAt). They never replace code, message, fields or requestId.
+   */
+  extra?: Record<string, unknown>;
   cause?: unknown;
 }
 
@@ -18,6 +23,7 @@ export class DomainError extends Error {
   readonly status: number;
   readonly fields?: ErrorFields;
   readonly headers?: Record<string, string>;
+  readonly extra?: Record<string, unknown>;
 
   constructor(code: string, status: number, message: string, options: DomainErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -26,6 +32,7 @@ export class DomainError extends Error {
     this.status = status;
     this.fields = options.fields;
     this.headers = options.headers;
+    this.extra = options.extra;
   }
 }
 
@@ -65,11 +72,17 @@ export class ConflictError extends DomainError {
 
 export class RateLimitedError extends DomainError {
   readonly retryAfterSeconds: number;
-  constructor(message: string, retryAfterSeconds: number, code: string = errorCodes.rateLimited) {
+  constructor(
+    message: string,
+    retryAfterSeconds: number,
+    code: string = errorCodes.rateLimited,
+    extra?: Record<string, unknown>,
+  ) {
     const seconds = Math.max(0, Math.ceil(retryAfterSeconds));
     super(code, 429, message, {
       headers: { 'Retry-After': String(seconds) },
       fields: { retryAfterSeconds: [String(seconds)] },
+      extra,
     });
     this.retryAfterSeconds = seconds;
   }

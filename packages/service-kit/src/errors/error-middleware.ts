@@ -24,16 +24,16 @@ function fromBodyParser(err: unknown): DomainError | undefined {
       );
     case 'request.aborted':
     case 'request.size.invalid':
-      return new DomainError('BAD_REQUEST', 400, 'The request body was incomplete.');
+      return new DomainError(errorCodes.badRequest, 400, 'The request body was incomplete.');
     default:
       return fromClientStatus(err);
   }
 }
 
 const CLIENT_ERRORS: Record<number, [string, string]> = {
-  400: ['BAD_REQUEST', 'The request is not valid.'],
+  400: [errorCodes.badRequest, 'The request is not valid.'],
   404: [errorCodes.notFound, 'Not found.'],
-  405: ['METHOD_NOT_ALLOWED', 'This method is not allowed here.'],
+  405: [errorCodes.methodNotAllowed, 'This method is not allowed here.'],
   413: [errorCodes.payloadTooLarge, 'The request body is too large.'],
   415: [errorCodes.unsupportedMediaType, 'The request body encoding is not supported.'],
 };
@@ -72,7 +72,7 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
     }
     const known = err instanceof DomainError ? err : fromBodyParser(err);
     if (known) {
-      const body: ErrorBody = { code: known.code, message: known.message, requestId: req.id };
+      const body: ErrorBody = { ...known.extra, code: known.code, message: known.message, requestId: req.id };
       if (known.fields) body.fields = known.fields;
       send(res, known.status, body, known.headers);
       return;

@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import type { ApiRoute } from '@noek/contracts';
+import { errorCodes, type ApiRoute } from '@noek/contracts';
 import { DomainError } from '../errors/domain-error';
 
 /**
@@ -10,7 +10,7 @@ export function registerPlannedRoutes(app: Express, routes: readonly ApiRoute[],
   for (const r of routes) {
     const method = r.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
     app[method](r.path, () => {
-      throw new DomainError('NOT_AVAILABLE_YET', 501, message);
+      throw new DomainError(errorCodes.notAvailableYet, 501, message);
     });
   }
 }
