@@ -2,25 +2,27 @@ import type { RequestHandler } from 'express';
 import {
   createOutboxRelay,
   createServiceApp,
+  createUnitOfWork,
+  standardReadiness,
   type EventBus,
   type Logger,
   type OutboxRelay,
   type Subscription,
 } from '@noek/service-kit';
-import type { ChatContext } from './chat-context';
 import type { ChatConfig } from './config';
-import type { ChatDb } from './db/chat-db';
+import type { ChatContext, ChatRepositories } from './context';
+import type { ChatDb, ChatTx } from './database';
 import { toMessage } from './features/conversations/conversation.mapper';
 import { createConversationsRepository } from './features/conversations/conversations.repository';
 import { registerConversationRoutes } from './features/conversations/conversations.routes';
-import { createMessagesRepository } from './features/messages/messages.repository';
+import { createMessagesRepository, type MessagesRepository } from './features/messages/messages.repository';
 import { registerMessageRoutes } from './features/messages/messages.routes';
 import { createSendRepository } from './features/messages/send.repository';
-import { registerUsageRoutes } from './features/usage/usage.routes';
 import type { ModelProvider } from './features/model/model.types';
 import { createOfflineResponder } from './features/model/offline-responder';
 import { createOpenAiProvider } from './features/model/openai-provider';
 import { ReplyRegistry } from './features/replies/reply-registry';
+import { registerUsageRoutes } from './features/usage/usage.routes';
 import { subscribeAuthUsers } from './features/users/auth-user.consumer';
 import { createChatUsersRepository } from './features/users/chat-users.repository';
 
@@ -49,7 +51,11 @@ export interface ChatServiceDeps {
   provider?: ModelProvider;
   /** Durable consumer name for auth's user events (unique per test run). */
   authDurable?: string;
+  now?: () => Date;
 }
+
+/** Replies older than this and still `streaming` at start belong to a process that died. */
+const STALE_STREAMING_MS = 30_000;
 
 /** The model from config: the openai SDK when a key is set, else the labelled offline responder. */
 export function providerFromConfig(config: ChatServiceConfig): ModelProvider {
@@ -77,14 +83,18 @@ function coalesce(ms: number, fn: () => void): () => void {
   };
 }
 
-/** Replies older than this and still `streaming` at start belong to a process that died. */
-const STALE_STREAMING_MS = 30_000;
+/** The repositories of one client: the pool, or a transaction (the unit of work's factory). */
+function repositoriesOn(db: ChatTx): ChatRepositories {
+  return {
+    conversations: createConversationsRepository(db),
+    messages: createMessagesRepository(db),
+    users: createChatUsersRepository(db),
+  };
+}
 
-export function createService(deps: ChatServiceDeps) {
-  const { db, bus, logger, config } = deps;
-  const messages = createMessagesRepository(db);
-  const relay: OutboxRelay = createOutboxRelay({ db, bus, logger });
-  const registry = new ReplyRegistry({
+/** Generation outlives requests: the registry stores partial and final replies through the repository. */
+function createRegistry(config: ChatServiceConfig, messages: MessagesRepository, logger: Logger) {
+  return new ReplyRegistry({
     flushIntervalMs: config.REPLY_FLUSH_INTERVAL_MS,
     store: {
       saveProgress: (id, content) => messages.saveProgress(id, content),
@@ -92,36 +102,46 @@ export function createService(deps: ChatServiceDeps) {
     },
     onError: (err, context) => logger.error({ err, context }, 'reply error'),
   });
-  const ctx: ChatContext = {
-    db,
-    conversations: createConversationsRepository(db),
-    messages,
-    send: createSendRepository(db),
-    sending: new Set(),
-    users: createChatUsersRepository(db),
-    registry,
-    provider: deps.provider ?? providerFromConfig(config),
-    promptHistory: config.PROMPT_HISTORY_MESSAGES,
-    maxLiveRepliesPerUser: config.MAX_LIVE_REPLIES_PER_USER,
-    afterCommit: coalesce(
-      20,
-      () => void relay.flush().catch((err: unknown) => logger.warn({ err }, 'outbox flush failed')),
-    ),
-  };
+}
 
+/** What every use case receives. */
+function createContext(deps: ChatServiceDeps, relay: OutboxRelay): ChatContext {
+  const { db, config, logger } = deps;
+  const repositories = repositoriesOn(db);
+  // One flush for a burst of commits that wrote outbox rows (the relay's poll is the fallback).
+  const afterCommit = coalesce(
+    20,
+    () => void relay.flush().catch((err: unknown) => logger.warn({ err }, 'outbox flush failed')),
+  );
+  return {
+    ...repositories,
+    send: createSendRepository(db),
+    transaction: createUnitOfWork(db, repositoriesOn, { afterPublish: afterCommit }),
+    sending: new Set(),
+    registry: createRegistry(config, repositories.messages, logger),
+    provider: deps.provider ?? providerFromConfig(config),
+    settings: {
+      promptHistory: config.PROMPT_HISTORY_MESSAGES,
+      maxLiveRepliesPerUser: config.MAX_LIVE_REPLIES_PER_USER,
+    },
+    afterCommit,
+    now: deps.now ?? (() => new Date()),
+    logger,
+  };
+}
+
+/** THE one place chat's dependencies are wired: repositories, context, routes, consumer, outbox relay. */
+export function createChatService(deps: ChatServiceDeps) {
+  const { db, bus, logger } = deps;
+  const relay = createOutboxRelay({ db, bus, logger });
+  const ctx = createContext(deps, relay);
   const app = createServiceApp({
     name: 'chat',
     logger,
-    readiness: {
-      database: async () => {
-        await db.$queryRawUnsafe('SELECT 1');
-      },
-      bus: async () => {
-        if (!bus.isHealthy()) throw new Error('event bus not connected');
-      },
-    },
+    readiness: standardReadiness(db, bus),
     routes: (a) => {
       a.use('/api/conversations', deps.authenticate);
+      // Messages first: /api/conversations/settings must win over /api/conversations/:id.
       registerMessageRoutes(a, ctx);
       registerConversationRoutes(a, ctx);
       registerUsageRoutes(a, ctx, deps.authenticate);
@@ -132,16 +152,14 @@ export function createService(deps: ChatServiceDeps) {
   return {
     app,
     ctx,
-    registry,
+    registry: ctx.registry,
     async start() {
-      const stale = await messages.interruptStale(new Date(Date.now() - STALE_STREAMING_MS));
-      if (stale > 0)
-        logger.warn({ stale }, 'replies left streaming by a previous process marked interrupted');
+      await interruptStaleReplies(ctx);
       subscription = await subscribeAuthUsers(bus, db, deps.authDurable, (facts, { revoked }) => {
         // Blocked or banned: stop generating for them; a revocation now: end their open streams.
         const stop = facts.isBanned || facts.isBlocked;
         if (stop || revoked) {
-          void registry
+          void ctx.registry
             .cutOff(facts.userId, stop)
             .catch((err: unknown) => logger.error({ err }, 'cutting off streams failed'));
         }
@@ -154,11 +172,18 @@ export function createService(deps: ChatServiceDeps) {
     },
     /** Replies in flight are stored as interrupted (their clients get a final event), then the rest stops. */
     async stop() {
-      await registry.shutdown();
+      await ctx.registry.shutdown();
       await subscription?.stop();
       await relay.stop();
       await relay.flush().catch(() => 0);
     },
   };
 }
-export type ChatService = ReturnType<typeof createService>;
+export type ChatService = ReturnType<typeof createChatService>;
+
+/** Replies a previous process left `streaming` (it died without a graceful stop) are interrupted. */
+async function interruptStaleReplies(ctx: ChatContext): Promise<void> {
+  const stale = await ctx.messages.interruptStale(new Date(ctx.now().getTime() - STALE_STREAMING_MS));
+  if (stale > 0)
+    ctx.logger.warn({ stale }, 'replies left streaming by a previous process marked interrupted');
+}

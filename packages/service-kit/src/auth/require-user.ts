@@ -49,3 +49,9 @@ export function requireRole(...levels: AccessLevel[]): RequestHandler {
     next();
   };
 }
+
+/** The user requireUser set, for a routes file to pass into its use case; 401 if the route lacks it. */
+export function signedInUser(req: Request): AuthUser {
+  if (!req.user) throw new UnauthenticatedError();
+  return req.user;
+}

@@ -1,10 +1,6 @@
 import { eventEnvelopeSchema, type EventEnvelope } from '@noek/contracts';
 import type { OutboxTx } from './outbox-db';
 
-/**
- * Writes the event into the outbox inside the caller's transaction, so it is published if and only if
- * the business change commits. The relay publishes it later with Nats-Msg-Id = envelope.id.
- */
 let lastCreatedAt = 0;
 
 /**
@@ -16,12 +12,30 @@ function nextCreatedAt(): Date {
   return new Date(lastCreatedAt);
 }
 
-export async function enqueueEvent(tx: OutboxTx, envelope: EventEnvelope): Promise<void> {
+/** One outbox table row, as enqueueEvent writes it. */
+export interface OutboxRecord {
+  id: string;
+  subject: string;
+  payload: object;
+  createdAt: Date;
+}
+
+/**
+ * The outbox row for an envelope: validated, JSON round-tripped, ordered createdAt. For a repository that
+ * writes the row itself in a single SQL statement with the change it announces (chat's send path).
+ */
+export function outboxRecord(envelope: EventEnvelope): OutboxRecord {
   // Validate here: a bad envelope found by the relay would block the outbox for everyone behind it.
   const valid = eventEnvelopeSchema.parse(envelope);
   // JSON round trip: what is stored is exactly what a consumer will parse (no Dates, no undefined).
   const payload = JSON.parse(JSON.stringify(valid)) as object;
-  await tx.outboxEvent.create({
-    data: { id: valid.id, subject: valid.type, payload, createdAt: nextCreatedAt() },
-  });
+  return { id: valid.id, subject: valid.type, payload, createdAt: nextCreatedAt() };
+}
+
+/**
+ * Writes the event into the outbox inside the caller's transaction, so it is published if and only if
+ * the business change commits. The relay publishes it later with Nats-Msg-Id = envelope.id.
+ */
+export async function enqueueEvent(tx: OutboxTx, envelope: EventEnvelope): Promise<void> {
+  await tx.outboxEvent.create({ data: outboxRecord(envelope) });
 }

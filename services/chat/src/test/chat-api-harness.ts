@@ -18,9 +18,9 @@ import {
   requireUser,
   type RunningHttpServer,
 } from '@noek/service-kit';
-import { createChatDb, type ChatDb } from '../db/chat-db';
+import { createChatDb, type ChatDb } from '../database';
 import { createOpenAiProvider } from '../features/model/openai-provider';
-import { createService, type ChatService, type ChatServiceConfig } from '../service';
+import { createChatService, type ChatService, type ChatServiceConfig } from '../service';
 import { startFakeOpenAi, type FakeOpenAi } from './fake-openai-server';
 
 /** API tests run on the real servers (security notes): PostgreSQL database `test`, NATS at 4222. */
@@ -81,7 +81,7 @@ export async function startChatHarness(): Promise<ChatHarness> {
   await bus.connected();
   const authDurable = `chat-auth-users-test-${randomUUID().slice(0, 8)}`;
   const build = () =>
-    createService({
+    createChatService({
       config: testConfig,
       db,
       bus,

@@ -1,4 +1,4 @@
-import type { ChatDb } from '../../db/chat-db';
+import type { ChatTx } from '../../database';
 
 export interface Page {
   limit: number;
@@ -9,7 +9,7 @@ export interface Page {
  * Every query names the owner: a conversation of another user is never read or changed, and reads as
  * "not found" (security-and-reliability.md).
  */
-export function createConversationsRepository(db: ChatDb) {
+export function createConversationsRepository(db: ChatTx) {
   const order = [{ updatedAt: 'desc' as const }, { id: 'desc' as const }];
   return {
     list(userId: string, archived: boolean, page: Page) {
@@ -29,6 +29,10 @@ export function createConversationsRepository(db: ChatDb) {
     async update(userId: string, id: number, data: { title?: string; archivedAt?: Date | null }) {
       const { count } = await db.conversation.updateMany({ where: { id, userId }, data });
       return count === 0 ? null : db.conversation.findFirst({ where: { id, userId } });
+    },
+    /** Moves the conversation to the top of the list (a message was added); the caller checked the owner. */
+    touch(id: number, at: Date) {
+      return db.conversation.update({ where: { id }, data: { updatedAt: at } });
     },
     async remove(userId: string, id: number): Promise<boolean> {
       const { count } = await db.conversation.deleteMany({ where: { id, userId } });

@@ -1,7 +1,7 @@
-import type { ChatDb } from '../../db/chat-db';
+import type { ChatTx } from '../../database';
 import type { Message, MessageStatus } from '../../generated/prisma/client';
 
-export function createMessagesRepository(db: ChatDb) {
+export function createMessagesRepository(db: ChatTx) {
   return {
     /** Oldest first; the caller has checked the conversation's owner. */
     list(conversationId: number) {
@@ -19,6 +19,14 @@ export function createMessagesRepository(db: ChatDb) {
         take: limit,
       });
       return rows.reverse();
+    },
+    /** A stored message of either role (fun-mode commands and their local acknowledgement). */
+    add(conversationId: number, role: 'user' | 'assistant', content: string): Promise<Message> {
+      return db.message.create({ data: { conversationId, role, content } });
+    },
+    /** Retry: the interrupted or failed reply emptied and streaming again. */
+    reopen(messageId: number): Promise<Message> {
+      return db.message.update({ where: { id: messageId }, data: { content: '', status: 'streaming' } });
     },
     async saveProgress(messageId: number, content: string): Promise<void> {
       await db.message.updateMany({ where: { id: messageId, status: 'streaming' }, data: { content } });

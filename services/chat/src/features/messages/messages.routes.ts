@@ -1,87 +1,72 @@
 import type { Express } from 'express';
 import {
-  chatSettingsSchema,
+  apiRoutes,
   conversationIdParamsSchema,
-  messageLimitFor,
   messageParamsSchema,
   sendMessageRequestSchema,
-  type ChatSettings,
 } from '@noek/contracts';
-import { NotFoundError, route } from '@noek/service-kit';
-import { chatUser, type ChatContext } from '../../chat-context';
-import { CONVERSATION_NOT_FOUND } from '../conversations/conversations.routes';
-import { toMessage } from '../conversations/conversation.mapper';
-import { currentWindow, windowResetsAt } from '../usage/usage-window';
-import { usageLimitFor } from '../usage/usage-limit';
-import { levelOf } from '../users/chat-users.repository';
-import { followMessage, retryMessage, stopMessage } from './reply-control.handlers';
-import { sendMessage } from './send-message.handler';
+import { route, signedInUser } from '@noek/service-kit';
+import type { ChatContext } from '../../context';
+import { eventStreamSink, replySinkFor } from '../replies/replies.routes';
+import { followMessage } from './follow-message';
+import { getChatSettings } from './get-chat-settings';
+import { listMessages } from './list-messages';
+import { retryMessage } from './retry-message';
+import { sendMessage } from './send-message';
+import { stopMessage } from './stop-message';
 
+/** Messages and replies (contracts apiRoutes.conversations): parse, call the use case, answer. */
 export function registerMessageRoutes(app: Express, ctx: ChatContext): void {
+  const r = apiRoutes.conversations;
   app.get(
-    '/api/conversations/settings',
-    route({}, async (_input, req): Promise<ChatSettings> => {
-      const user = await chatUser(ctx, req);
-      const level = levelOf(user);
-      const limit = usageLimitFor(level);
-      const window = currentWindow(
-        { count: user.messageCount, windowStartedAt: user.windowStartedAt },
-        limit,
-        new Date(),
-      );
-      return chatSettingsSchema.parse({
-        funMode: user.funMode,
-        accessLevel: level,
-        usage: {
-          count: window.count,
-          limit: messageLimitFor(level).limit,
-          periodHours: messageLimitFor(level).periodHours,
-          resetsAt: windowResetsAt(window, limit)?.toISOString() ?? null,
-        },
-        model: ctx.provider.kind,
-      });
-    }),
+    r.settings.path,
+    route({}, (_input, req) => getChatSettings(ctx, signedInUser(req))),
   );
-
   app.get(
-    '/api/conversations/:id/messages',
-    route({ params: conversationIdParamsSchema }, async ({ params }, req) => {
-      const user = await chatUser(ctx, req);
-      if (!(await ctx.conversations.findOwned(user.id, params.id)))
-        throw new NotFoundError(CONVERSATION_NOT_FOUND);
-      const rows = await ctx.messages.list(params.id);
-      // A reply being written shows its live content (fresher than the last flush).
-      return rows.map((r) => {
-        const live = r.status === 'streaming' ? ctx.registry.get(r.id) : undefined;
-        return live ? { ...toMessage(r), content: live.content } : toMessage(r);
-      });
-    }),
+    r.messages.path,
+    route({ params: conversationIdParamsSchema }, ({ params }, req) =>
+      listMessages(ctx, signedInUser(req), params.id),
+    ),
   );
-
   app.post(
-    '/api/conversations/:id/messages',
+    r.send.path,
     route(
       { params: conversationIdParamsSchema, body: sendMessageRequestSchema },
-      ({ params, body }, req, res) => sendMessage(ctx, req, res, params.id, body.content),
+      ({ params, body }, req, res) =>
+        sendMessage(
+          ctx,
+          {
+            user: signedInUser(req),
+            conversationId: params.id,
+            content: body.content,
+            correlationId: req.id,
+          },
+          replySinkFor(req, res, ctx.registry),
+        ),
     ),
   );
-
   app.get(
-    '/api/conversations/:id/messages/:messageId/stream',
+    r.messageStream.path,
     route({ params: messageParamsSchema }, ({ params }, req, res) =>
-      followMessage(ctx, req, res, params.id, params.messageId),
+      followMessage(ctx, messageRef(req, params), eventStreamSink(res, ctx.registry)),
     ),
   );
   app.post(
-    '/api/conversations/:id/messages/:messageId/stop',
-    route({ params: messageParamsSchema }, ({ params }, req) =>
-      stopMessage(ctx, req, params.id, params.messageId),
-    ),
+    r.stopMessage.path,
+    route({ params: messageParamsSchema }, ({ params }, req) => stopMessage(ctx, messageRef(req, params))),
   );
   app.post(
-    '/api/conversations/:id/messages/:messageId/retry',
+    r.retryMessage.path,
     route({ params: messageParamsSchema }, ({ params }, req, res) =>
-      retryMessage(ctx, req, res, params.id, params.messageId),
+      retryMessage(
+        ctx,
+        { ...messageRef(req, params), correlationId: req.id },
+        replySinkFor(req, res, ctx.registry),
+      ),
     ),
   );
+}
+
+function messageRef(req: Parameters<typeof signedInUser>[0], params: { id: number; messageId: number }) {
+  return { user: signedInUser(req), conversationId: params.id, messageId: params.messageId };
 }

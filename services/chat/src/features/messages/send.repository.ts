@@ -1,4 +1,6 @@
-import type { ChatDb } from '../../db/chat-db';
+import type { OutboxRecord } from '@noek/service-kit';
+import type { ChatTx } from '../../database';
+import type { UsageCount, UsageExpectation } from '../usage/count-message';
 import type { ChatUser, Conversation, Message } from '../../generated/prisma/client';
 
 /**
@@ -6,8 +8,10 @@ import type { ChatUser, Conversation, Message } from '../../generated/prisma/cli
  * round trip to PostgreSQL costs CPU in Prisma, pg and the socket):
  * 1. one read: the user's row and the conversation, if the user owns it;
  * 2. one write that counts, stores both messages, names and touches the conversation and writes the
- *    outbox row, atomically (a single statement), and only if the user's row still holds what the
- *    decision was made on (compare-and-set); otherwise nothing is written and the caller decides again.
+ *    outbox row, atomically (a single statement is its own transaction, so it needs no unit of work),
+ *    and only if the user's row still holds what the decision was made on (compare-and-set, the one
+ *    usage-counting strategy: usage/count-message.ts); otherwise nothing is written and the caller
+ *    decides again.
  *    The same statement reads the prompt's earlier messages (its snapshot predates the new rows).
  * Raw SQL: the connection's search_path is the service's schema (packages/db), so names are unqualified.
  */
@@ -29,26 +33,17 @@ type ConversationColumns = {
 
 type SnapshotRow = ChatUser & ConversationColumns & { userFound: string | null };
 
-/** What the decision was made on; the write happens only if the row still holds it. */
-export interface SendExpectation {
-  userId: string;
-  accessLevel: string;
-  messageCount: number;
-  windowStartedAt: Date | null;
-  /** The token's issue time: a revocation after the read makes the write fail. */
-  issuedAt: Date;
-}
+/** What the decision was made on (usage/count-message.ts); the write happens only if the row still holds it. */
+export type SendExpectation = UsageExpectation;
 
-export interface SendWrite {
-  expect: SendExpectation;
-  next: { messageCount: number; windowStartedAt: Date | null };
+export interface SendWrite extends UsageCount {
   conversationId: number;
   /** Set when the conversation is still called 'New Chat'. */
   title: string | null;
   content: string;
   now: Date;
   /** The outbox row; `payload.data.messageId` is filled in by the database with the user message's id. */
-  outbox: { id: string; subject: string; payload: object; createdAt: Date };
+  outbox: OutboxRecord;
   /** How many earlier messages the prompt takes (besides the new user message). */
   historyLimit: number;
 }
@@ -68,7 +63,7 @@ export type SendWriteResult =
 
 type WriteRow = Message & ConversationColumns & { kind: 'new' | 'history'; funMode: boolean };
 
-export function createSendRepository(db: Pick<ChatDb, '$queryRaw'>) {
+export function createSendRepository(db: Pick<ChatTx, '$queryRaw'>) {
   return {
     async snapshot(userId: string, conversationId: number): Promise<SendSnapshot> {
       const rows = await db.$queryRaw<SnapshotRow[]>`

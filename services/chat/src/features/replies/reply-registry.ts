@@ -1,5 +1,6 @@
 import type { Message, StreamDoneEvent, StreamErrorEvent } from '@noek/contracts';
 import { ModelError, modelMessages, type ChatTurn, type ModelProvider } from '../model/model.types';
+import { streamFrames } from './stream-frames';
 
 /** Where a reply is persisted while and after it is generated. */
 export interface ReplyStore {
@@ -208,9 +209,7 @@ export class ReplyRegistry {
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
         const stored = await this.opts.store.finish(reply.messageId, { content: reply.content, status });
-        if (failure)
-          return { type: 'error', assistantMessage: stored, message: failure, retryable: true } as const;
-        return { type: 'done', assistantMessage: stored } as const;
+        return failure ? streamFrames.error(stored, failure) : streamFrames.done(stored);
       } catch (err) {
         lastError = err;
         await new Promise((r) => setTimeout(r, 100 * (attempt + 1)));
@@ -225,12 +224,7 @@ export class ReplyRegistry {
       createdAt: new Date().toISOString(),
       status: reply.content ? 'interrupted' : 'failed',
     };
-    return {
-      type: 'error',
-      assistantMessage: fallback,
-      message: modelMessages.upstream,
-      retryable: true,
-    } as const;
+    return streamFrames.error(fallback, modelMessages.upstream);
   }
 
   /** Writes partial content at most every flushIntervalMs, one write at a time. */

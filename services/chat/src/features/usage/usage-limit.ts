@@ -1,4 +1,5 @@
-import { messageLimitFor, type AccessLevel, type UsageLimitError } from '@noek/contracts';
+import { errorCodes, messageLimitFor, type AccessLevel } from '@noek/contracts';
+import { RateLimitedError } from '@noek/service-kit';
 import { limitReachedMessage, type UsageLimit } from './usage-window';
 
 const HOUR_MS = 3_600_000;
@@ -9,29 +10,17 @@ export function usageLimitFor(level: AccessLevel): UsageLimit & { periodHours: n
   return { messages: limit, periodMs: periodHours === null ? null : periodHours * HOUR_MS, periodHours };
 }
 
-/** Thrown inside the send transaction; answered as 429 with the limit and the reset time. */
-export class UsageLimitReached extends Error {
-  constructor(
-    readonly limit: number,
-    readonly periodHours: number,
-    readonly resetsAt: Date,
-    readonly now: Date,
-  ) {
-    super('usage limit reached');
-  }
-
-  body(requestId?: string): UsageLimitError {
-    return {
-      code: 'USAGE_LIMIT_REACHED',
-      message: limitReachedMessage(this.limit, this.resetsAt, this.now),
-      limit: this.limit,
-      periodHours: this.periodHours,
-      resetsAt: this.resetsAt.toISOString(),
-      ...(requestId ? { requestId } : {}),
-    };
-  }
-
-  retryAfterSeconds(): number {
-    return Math.max(1, Math.ceil((this.resetsAt.getTime() - this.now.getTime()) / 1000));
+/**
+ * 429 USAGE_LIMIT_REACHED with Retry-After and usageLimitErrorSchema's fields (limit, periodHours,
+ * resetsAt), rendered by the one error middleware. Nothing is written when it is thrown.
+ */
+export class UsageLimitReachedError extends RateLimitedError {
+  constructor(limit: number, periodHours: number, resetsAt: Date, now: Date) {
+    const retryAfter = Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000));
+    super(limitReachedMessage(limit, resetsAt, now), retryAfter, errorCodes.usageLimitReached, {
+      limit,
+      periodHours,
+      resetsAt: resetsAt.toISOString(),
+    });
   }
 }

@@ -5,7 +5,7 @@ import {
   type EventEnvelope,
 } from '@noek/contracts';
 import { consumeOnce, type EventBus, type Subscription } from '@noek/service-kit';
-import type { ChatDb } from '../../db/chat-db';
+import type { ChatDb } from '../../database';
 import { createChatUsersRepository, type AuthUserFacts } from './chat-users.repository';
 
 export const AUTH_USERS_DURABLE = 'chat-auth-users';

@@ -1,5 +1,6 @@
 import { accessLevelSchema, type AccessLevel } from '@noek/contracts';
-import type { ChatDb } from '../../db/chat-db';
+import type { ChatTx } from '../../database';
+import type { UsageCount } from '../usage/count-message';
 import type { ChatUser } from '../../generated/prisma/client';
 
 /** What auth tells us about a user (auth.user.registered.v1 / auth.user.updated.v1). */
@@ -18,7 +19,7 @@ export function levelOf(user: Pick<ChatUser, 'accessLevel'>): AccessLevel {
   return parsed.success ? parsed.data : 'basic';
 }
 
-export function createChatUsersRepository(db: Pick<ChatDb, 'chatUser'>) {
+export function createChatUsersRepository(db: Pick<ChatTx, 'chatUser'>) {
   return {
     /**
      * The local record, created on first sight. Before auth's event arrives, the level in the access
@@ -34,8 +35,39 @@ export function createChatUsersRepository(db: Pick<ChatDb, 'chatUser'>) {
     find(userId: string) {
       return db.chatUser.findUnique({ where: { id: userId } });
     },
+    findMany(userIds: string[]) {
+      return db.chatUser.findMany({ where: { id: { in: userIds } } });
+    },
+    /** The row of a user chat may not have seen yet (admin usage edits): created empty if missing. */
+    async ensureRow(userId: string): Promise<ChatUser> {
+      await db.chatUser.createMany({ data: [{ id: userId }], skipDuplicates: true });
+      return db.chatUser.findUniqueOrThrow({ where: { id: userId } });
+    },
     setFunMode(userId: string, funMode: boolean) {
       return db.chatUser.update({ where: { id: userId }, data: { funMode } });
+    },
+    /** Sets the user's usage window (admin edit or reset). */
+    setUsage(userId: string, messageCount: number, windowStartedAt: Date) {
+      return db.chatUser.update({ where: { id: userId }, data: { messageCount, windowStartedAt } });
+    },
+    /**
+     * Counts one message by compare-and-set (usage/count-message.ts): the row moves only if it still
+     * holds what the decision was made on. Answers false when it changed meanwhile (nothing written).
+     */
+    async countIfUnchanged({ expect: e, next }: UsageCount): Promise<boolean> {
+      const { count } = await db.chatUser.updateMany({
+        where: {
+          id: e.userId,
+          accessLevel: e.accessLevel,
+          messageCount: e.messageCount,
+          windowStartedAt: e.windowStartedAt,
+          isBanned: false,
+          isBlocked: false,
+          OR: [{ sessionsValidAfter: null }, { sessionsValidAfter: { lte: e.issuedAt } }],
+        },
+        data: { messageCount: next.messageCount, windowStartedAt: next.windowStartedAt },
+      });
+      return count === 1;
     },
     /**
      * Applies auth's facts unless a newer event was already applied. Answers whether it changed

@@ -1,3 +1,4 @@
+import { errorCodes } from '@noek/contracts';
 import { ForbiddenError, RateLimitedError, UnauthenticatedError } from '@noek/service-kit';
 import type { ChatUser } from '../../generated/prisma/client';
 
@@ -16,8 +17,8 @@ export function assertSessionValid(user: Pick<ChatUser, 'sessionsValidAfter'>, i
 
 /** Checked before any model call: banned, then blocked (spec §4 status order). */
 export function assertMaySend(user: Pick<ChatUser, 'isBanned' | 'isBlocked'>): void {
-  if (user.isBanned) throw new ForbiddenError(BANNED_MESSAGE, 'USER_BANNED');
-  if (user.isBlocked) throw new ForbiddenError(BLOCKED_MESSAGE, 'USER_BLOCKED');
+  if (user.isBanned) throw new ForbiddenError(BANNED_MESSAGE, errorCodes.userBanned);
+  if (user.isBlocked) throw new ForbiddenError(BLOCKED_MESSAGE, errorCodes.userBlocked);
 }
 
 export const TOO_MANY_REPLIES =
@@ -25,5 +26,5 @@ export const TOO_MANY_REPLIES =
 
 /** A cap on one user's parallel model calls (security notes: message sending is rate limited). */
 export function assertReplySlot(liveReplies: number, max: number): void {
-  if (liveReplies >= max) throw new RateLimitedError(TOO_MANY_REPLIES, 5, 'TOO_MANY_REPLIES');
+  if (liveReplies >= max) throw new RateLimitedError(TOO_MANY_REPLIES, 5, errorCodes.tooManyReplies);
 }

@@ -1,0 +1,83 @@
+import { accessLevelSchema, errorCodes } from '@noek/contracts';
+import { ConflictError, NotFoundError, type AuthUser } from '@noek/service-kit';
+import type { ChatContext } from '../../context';
+import { CONVERSATION_NOT_FOUND } from '../conversations/conversation-errors';
+import type { ReplySink } from '../replies/reply-sink';
+import { MAX_COUNT_ATTEMPTS } from '../usage/count-message';
+import { assertMaySend, assertReplySlot, assertSessionValid } from '../users/user-access';
+import type { Exchange } from './exchange';
+import { parseFunModeCommand } from './fun-mode';
+import { withConversationClaim } from './one-reply-at-a-time';
+import { answerComplete, startReply } from './start-reply';
+import { storeFunModeCommand } from './store-fun-mode-command';
+import { storeSend } from './store-send';
+
+export const SEND_CONTENDED = 'Too many messages are being sent at once from your account. Please try again.';
+
+export interface SendMessageInput {
+  user: AuthUser;
+  conversationId: number;
+  content: string;
+  /** The request id: the event's correlation id. */
+  correlationId: string;
+}
+
+/**
+ * POST /api/conversations/:id/messages. Order matters: session (401), owner (404), banned/blocked
+ * (403), one reply at a time (409), usage (429), and only then the store and the model call.
+ */
+export async function sendMessage(ctx: ChatContext, input: SendMessageInput, sink: ReplySink): Promise<void> {
+  const state = await readSendState(ctx, input.user, input.conversationId);
+  assertMaySend(state.user);
+  await withConversationClaim(ctx, input.conversationId, async () => {
+    const exchange = await storeUntilSettled(ctx, input, state);
+    if (exchange.complete) answerComplete(exchange, sink);
+    else await startReply(ctx, exchange, sink);
+  });
+}
+
+/** The session's user (created on first sight, revocation applied) and the conversation if theirs: one read. */
+async function readSendState(ctx: ChatContext, auth: AuthUser, conversationId: number) {
+  let { user, conversation } = await ctx.send.snapshot(auth.id, conversationId);
+  if (!user) {
+    user = await ctx.users.ensure(auth.id, accessLevelSchema.catch('basic').parse(auth.accessLevel));
+    ({ conversation } = await ctx.send.snapshot(auth.id, conversationId));
+  }
+  assertSessionValid(user, auth.issuedAt);
+  if (!conversation) throw new NotFoundError(CONVERSATION_NOT_FOUND);
+  return { user, conversation };
+}
+
+type SendState = Awaited<ReturnType<typeof readSendState>>;
+
+/** Checks and stores, deciding again on a fresh read while the user's row keeps changing under it. */
+async function storeUntilSettled(
+  ctx: ChatContext,
+  input: SendMessageInput,
+  first: SendState,
+): Promise<Exchange> {
+  let state = first;
+  for (let attempt = 1; ; attempt++) {
+    const { user, conversation } = state;
+    assertMaySend(user);
+    assertReplySlot(ctx.registry.countForUser(user.id), ctx.settings.maxLiveRepliesPerUser);
+    const fun = parseFunModeCommand(input.content);
+    if (fun !== null) {
+      return storeFunModeCommand(ctx, { userId: user.id, conversation, content: input.content, on: fun });
+    }
+    const stored = await storeSend(ctx, {
+      user,
+      conversation,
+      content: input.content,
+      correlationId: input.correlationId,
+      issuedAt: input.user.issuedAt,
+    });
+    if (stored !== 'stale') {
+      ctx.afterCommit();
+      return stored;
+    }
+    if (attempt >= MAX_COUNT_ATTEMPTS) throw new ConflictError(SEND_CONTENDED, errorCodes.sendContended);
+    // Something changed since the read (a concurrent send, a block, a revocation): decide again.
+    state = await readSendState(ctx, input.user, conversation.id);
+  }
+}

@@ -1,0 +1,58 @@
+import { DEFAULT_CONVERSATION_TITLE } from '@noek/contracts';
+import { NotFoundError, outboxRecord } from '@noek/service-kit';
+import type { ChatContext } from '../../context';
+import type { ChatUser, Conversation } from '../../generated/prisma/client';
+import { CONVERSATION_NOT_FOUND } from '../conversations/conversation-errors';
+import { titleFromMessage } from '../conversations/title-from-message';
+import { decideCount } from '../usage/count-message';
+import { messageSentEnvelope, type Exchange } from './exchange';
+
+export interface StoreSend {
+  user: ChatUser;
+  conversation: Conversation;
+  content: string;
+  correlationId: string;
+  /** The access token's issue time: a revocation that lands meanwhile makes the write fail. */
+  issuedAt: Date;
+}
+
+/**
+ * Send: count, store the user message and the opening assistant reply, name a new conversation and
+ * write the event, in one statement (send.repository.ts). Throws UsageLimitReachedError (nothing
+ * written) when the window is full; answers 'stale' when the user's row changed since it was read (a
+ * concurrent send, a block, a revocation): nothing was written and the caller decides again.
+ */
+export async function storeSend(ctx: ChatContext, input: StoreSend): Promise<Exchange | 'stale'> {
+  const now = ctx.now();
+  const { user, conversation } = input;
+  const count = decideCount(user, input.issuedAt, now);
+  // messageId is a placeholder here: the database puts the user message's id in the stored event.
+  const outbox = outboxRecord(
+    messageSentEnvelope(
+      { userId: user.id, conversationId: conversation.id, messageId: 1, at: now.toISOString() },
+      input.correlationId,
+    ),
+  );
+  const promptHistory = ctx.settings.promptHistory;
+  const result = await ctx.send.write({
+    ...count,
+    conversationId: conversation.id,
+    // A conversation still called 'New Chat' is named after its first real message (fun-mode commands
+    // leave the default, so the next message names it).
+    title: conversation.title === DEFAULT_CONVERSATION_TITLE ? titleFromMessage(input.content) : null,
+    content: input.content,
+    now,
+    outbox,
+    historyLimit: Math.max(0, promptHistory - 1),
+  });
+  if (result.kind === 'stale') return 'stale';
+  if (result.kind === 'conversation-gone') throw new NotFoundError(CONVERSATION_NOT_FOUND);
+  const { userMessage, assistantMessage, conversation: stored, funMode, history } = result;
+  return {
+    userMessage,
+    assistantMessage,
+    conversation: stored,
+    funMode,
+    history: promptHistory === 0 ? [] : history,
+  };
+}

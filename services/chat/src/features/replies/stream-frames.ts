@@ -1,0 +1,37 @@
+import type {
+  Conversation,
+  Message,
+  StreamDoneEvent,
+  StreamErrorEvent,
+  StreamEvent,
+  StreamStartedEvent,
+} from '@noek/contracts';
+
+/**
+ * The one place reply-stream frames (contracts chat/stream.schema.ts) are built: the send and retry
+ * paths, the registry's terminal events and re-attach all take their frames from here.
+ */
+export const streamFrames = {
+  started(
+    userMessage: Message | null,
+    assistantMessage: Message,
+    conversation: Conversation,
+  ): StreamStartedEvent {
+    return { type: 'started', userMessage, assistantMessage, conversation };
+  },
+  snapshot(assistantMessage: Message): StreamEvent {
+    return { type: 'snapshot', assistantMessage };
+  },
+  token(messageId: number, text: string): StreamEvent {
+    return { type: 'token', messageId, text };
+  },
+  done(assistantMessage: Message, conversation?: Conversation): StreamDoneEvent {
+    return conversation
+      ? { type: 'done', assistantMessage, conversation }
+      : { type: 'done', assistantMessage };
+  },
+  /** A failed or interrupted reply: the partial content is stored; Retry is offered. */
+  error(assistantMessage: Message, message: string): StreamErrorEvent {
+    return { type: 'error', assistantMessage, message, retryable: true };
+  },
+};

@@ -1,0 +1,54 @@
+import type { ChatUser } from '../../generated/prisma/client';
+import { levelOf } from '../users/chat-users.repository';
+import { UsageLimitReachedError, usageLimitFor } from './usage-limit';
+import { decideUsage } from './usage-window';
+
+/*
+ * Usage counting, one strategy for send and retry: optimistic compare-and-set on the user's row.
+ * The decision (allowed? next count and window?) is made on a read of the row; the write moves the
+ * count only if the row still holds exactly what the decision read (level, count, window, not banned or
+ * blocked, session not revoked). When it changed (a concurrent send took a slot, a block or revocation
+ * landed) nothing is written and the use case decides again on a fresh read (at most MAX_COUNT_ATTEMPTS).
+ * Why not `SELECT ... FOR UPDATE`: the send path does its whole write in ONE statement (send.repository.ts)
+ * with no lock held across round trips, and two concurrent sends can never both take the last slot.
+ */
+
+/** A send or retry that keeps finding the user's row changed under it gives up with 409 SEND_CONTENDED. */
+export const MAX_COUNT_ATTEMPTS = 8;
+
+/** What the decision was made on; the write happens only if the row still holds it. */
+export interface UsageExpectation {
+  userId: string;
+  accessLevel: string;
+  messageCount: number;
+  windowStartedAt: Date | null;
+  /** The token's issue time: a revocation after the read makes the write fail. */
+  issuedAt: Date;
+}
+
+export interface UsageCount {
+  expect: UsageExpectation;
+  next: { messageCount: number; windowStartedAt: Date | null };
+}
+
+/** One more message for `user` at `now`, or UsageLimitReachedError (429, Retry-After) when the window is full. */
+export function decideCount(user: ChatUser, issuedAt: Date, now: Date): UsageCount {
+  const limit = usageLimitFor(levelOf(user));
+  const decision = decideUsage(
+    { count: user.messageCount, windowStartedAt: user.windowStartedAt },
+    limit,
+    now,
+  );
+  if (!decision.allowed)
+    throw new UsageLimitReachedError(decision.limit, limit.periodHours ?? 0, decision.resetsAt, now);
+  return {
+    expect: {
+      userId: user.id,
+      accessLevel: user.accessLevel,
+      messageCount: user.messageCount,
+      windowStartedAt: user.windowStartedAt,
+      issuedAt,
+    },
+    next: { messageCount: decision.next.count, windowStartedAt: decision.next.windowStartedAt },
+  };
+}
