@@ -1,4 +1,4 @@
-import { errorCodes } from '@noek/contracts';
+import { errorCodes, type ErrorCode } from '@noek/contracts';
 
 export type ErrorFields = Record<string, string[]>;
 
@@ -19,13 +19,14 @@ export interface DomainErrorOptions {
  * by errorMiddleware, so the message must be plain language and free of internals.
  */
 export class DomainError extends Error {
-  readonly code: string;
+  /** Typed as ErrorCode: a code missing from contracts' errorCodes does not compile (add it THERE). */
+  readonly code: ErrorCode;
   readonly status: number;
   readonly fields?: ErrorFields;
   readonly headers?: Record<string, string>;
   readonly extra?: Record<string, unknown>;
 
-  constructor(code: string, status: number, message: string, options: DomainErrorOptions = {}) {
+  constructor(code: ErrorCode, status: number, message: string, options: DomainErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.code = code;
@@ -43,19 +44,19 @@ export class ValidationError extends DomainError {
 }
 
 export class UnauthenticatedError extends DomainError {
-  constructor(message = 'Please sign in to continue.', code: string = errorCodes.unauthenticated) {
+  constructor(message = 'Please sign in to continue.', code: ErrorCode = errorCodes.unauthenticated) {
     super(code, 401, message);
   }
 }
 
 export class ForbiddenError extends DomainError {
-  constructor(message = 'You are not allowed to do this.', code: string = errorCodes.forbidden) {
+  constructor(message = 'You are not allowed to do this.', code: ErrorCode = errorCodes.forbidden) {
     super(code, 403, message);
   }
 }
 
 export class NotFoundError extends DomainError {
-  constructor(message = 'Not found.', code: string = errorCodes.notFound) {
+  constructor(message = 'Not found.', code: ErrorCode = errorCodes.notFound) {
     super(code, 404, message);
   }
 }
@@ -63,7 +64,7 @@ export class NotFoundError extends DomainError {
 export class ConflictError extends DomainError {
   constructor(
     message = 'This conflicts with the current state.',
-    code: string = errorCodes.conflict,
+    code: ErrorCode = errorCodes.conflict,
     fields?: ErrorFields,
   ) {
     super(code, 409, message, { fields });
@@ -75,7 +76,7 @@ export class RateLimitedError extends DomainError {
   constructor(
     message: string,
     retryAfterSeconds: number,
-    code: string = errorCodes.rateLimited,
+    code: ErrorCode = errorCodes.rateLimited,
     extra?: Record<string, unknown>,
   ) {
     const seconds = Math.max(0, Math.ceil(retryAfterSeconds));
@@ -91,7 +92,7 @@ export class RateLimitedError extends DomainError {
 export class ServiceUnavailableError extends DomainError {
   constructor(
     message = 'This part of Noek is temporarily unavailable. Please try again shortly.',
-    code: string = errorCodes.serviceUnavailable,
+    code: ErrorCode = errorCodes.serviceUnavailable,
   ) {
     super(code, 503, message);
   }

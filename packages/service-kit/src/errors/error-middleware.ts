@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { errorCodes, type ErrorBody } from '@noek/contracts';
+import { errorCodes, type ErrorBody, type ErrorCode } from '@noek/contracts';
 import { DomainError } from './domain-error';
 import '../http/request-context';
 
@@ -30,7 +30,7 @@ function fromBodyParser(err: unknown): DomainError | undefined {
   }
 }
 
-const CLIENT_ERRORS: Record<number, [string, string]> = {
+const CLIENT_ERRORS: Record<number, [ErrorCode, string]> = {
   400: [errorCodes.badRequest, 'The request is not valid.'],
   404: [errorCodes.notFound, 'Not found.'],
   405: [errorCodes.methodNotAllowed, 'This method is not allowed here.'],
