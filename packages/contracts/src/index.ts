@@ -24,3 +24,4 @@ export * from './api/subscription.schema';
 export * from './api/routes';
 export * from './frontend/index';
 export * from './auth';
+export * from './api/internal-routes';

@@ -1,0 +1,160 @@
+/**
+ * Contracts bind both sides: each service's app, built by its own definition (as both run modes build
+ * it), registers exactly the routes the contracts declare for it (apiRoutes by the gateway's prefix map,
+ * plus internalRoutes and opsRoutes), and no route the contracts lack. Real PostgreSQL: the services
+ * migrate their own schemas (here under `routes_<name>`), as they do at start.
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Express } from 'express';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  apiRoutes,
+  internalRoutes,
+  opsRoutes,
+  serviceForApiPath,
+  type ApiRoute,
+  type ServiceName,
+} from '@noek/contracts';
+import { captureLogger, createInProcessEventBus } from '@noek/service-kit';
+import type { ServiceDefinition, ServiceInstance } from '@noek/runtime';
+import { adminService } from '@noek/admin';
+import { authService } from '@noek/auth';
+import { billingService } from '@noek/billing';
+import { chatService } from '@noek/chat';
+
+const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+const definitions: Record<ServiceName, ServiceDefinition> = {
+  auth: authService,
+  chat: chatService,
+  billing: billingService,
+  admin: adminService,
+};
+
+/**
+ * Registered only in development, on purpose outside the product's API: auth's dev mailbox (no SMTP
+ * configured and DEV_MAILBOX=true; decisions.md). Nothing else may be missing from the contracts.
+ */
+const DEV_ONLY: Partial<Record<ServiceName, ApiRoute[]>> = {
+  auth: [
+    { method: 'GET', path: '/api/auth/dev/mailbox' },
+    { method: 'GET', path: '/api/auth/dev/mailbox.json' },
+  ],
+};
+
+/**
+ * Declared by the contracts ahead of the service that will serve them, each with who serves it. The test
+ * fails once one is served, so the entry goes with that change.
+ */
+const NOT_YET_SERVED: Partial<Record<ServiceName, string[]>> = {
+  // decisions.md: sign-out ends only this browser; the security engineer adds the route to auth (issue 13).
+  auth: ['POST /api/auth/logout-everywhere'],
+};
+
+/** Which internalRoutes group each service serves (`<service><Group>` by name). */
+function internalFor(service: ServiceName): ApiRoute[] {
+  return Object.entries(internalRoutes)
+    .filter(([group]) => group.startsWith(service))
+    .flatMap(([, routes]) => Object.values(routes));
+}
+
+function flatten(table: object): ApiRoute[] {
+  return Object.values(table).flatMap((v: ApiRoute | object) =>
+    'method' in v && 'path' in v ? [v as ApiRoute] : flatten(v),
+  );
+}
+
+/** What the contracts say `service` answers. */
+function declaredFor(service: ServiceName): string[] {
+  const api = flatten(apiRoutes).filter((r) => serviceForApiPath(r.path) === service);
+  return [...api, ...internalFor(service), ...opsRoutes, ...(DEV_ONLY[service] ?? [])].map(key).sort();
+}
+
+const key = (r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path}`;
+
+interface RouterLayer {
+  route?: { path: string | string[]; methods: Record<string, boolean> };
+}
+
+/** The method + path of every route on the app's router (Express 5: app.router.stack). */
+function registeredRoutes(app: Express): string[] {
+  const stack = (app as unknown as { router: { stack: RouterLayer[] } }).router.stack;
+  const out = new Set<string>();
+  for (const layer of stack) {
+    if (!layer.route) continue;
+    const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
+    for (const path of paths)
+      for (const [method, on] of Object.entries(layer.route.methods))
+        if (on && method !== '_all') out.add(key({ method, path }));
+  }
+  return [...out].sort();
+}
+
+function testEnv() {
+  const { publicKey, privateKey } = generateKeyPairSync('ec', {
+    namedCurve: 'prime256v1',
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  return {
+    NODE_ENV: 'test',
+    DATABASE_URL,
+    AUTH_PRIVATE_KEY: privateKey,
+    AUTH_PUBLIC_KEY: publicKey,
+    KEYS_DIR: mkdtempSync(join(tmpdir(), 'noek-routes-')),
+    APP_ORIGIN: 'http://localhost:8080',
+    MARKETING_HOSTS: 'noek.localhost',
+    DEV_MAILBOX: 'true',
+    LOG_LEVEL: 'silent',
+  };
+}
+
+const schemaFor = (schema: string) => `routes_${schema}`;
+const instances: ServiceInstance[] = [];
+
+afterAll(async () => {
+  for (const i of instances) await i.stop?.();
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  for (const name of Object.keys(definitions))
+    await client.query(`DROP SCHEMA IF EXISTS "${schemaFor(name)}" CASCADE`);
+  await client.end();
+});
+
+describe.each(Object.keys(definitions) as ServiceName[])(
+  '%s registers exactly its contract routes',
+  (name) => {
+    it('no route the contracts lack, and every route they declare for it', async () => {
+      const { logger } = captureLogger();
+      const instance = await definitions[name].create({
+        env: testEnv(),
+        database: (schema) => ({ kind: 'postgres', url: DATABASE_URL, schema: schemaFor(schema) }),
+        bus: createInProcessEventBus(),
+        logger,
+      });
+      instances.push(instance);
+      const registered = registeredRoutes(instance.app);
+      const declared = declaredFor(name);
+      expect(
+        registered.filter((r) => !declared.includes(r)),
+        'registered but not in contracts',
+      ).toEqual([]);
+      const missing = declared.filter((r) => !registered.includes(r));
+      expect(missing, 'in contracts but not registered').toEqual(NOT_YET_SERVED[name] ?? []);
+    });
+  },
+);
+
+describe('the route listing', () => {
+  it('sees routes and methods (it is not blind)', async () => {
+    const { default: express } = await import('express');
+    const app = express();
+    app.get('/a/:id', () => undefined);
+    app.patch('/a/:id', () => undefined);
+    app.use('/b', () => undefined);
+    expect(registeredRoutes(app)).toEqual(['GET /a/:id', 'PATCH /a/:id']);
+  });
+});
