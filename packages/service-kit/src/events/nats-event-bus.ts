@@ -66,284 +66,353 @@ function isApiError(err: unknown, code: number): boolean {
   return err instanceof JetStreamApiError && err.code === code;
 }
 
+/** What the steps below share: the options with defaults, the logger, and the bus's state. */
+interface Bus {
+  url: string;
+  name?: string;
+  streamName: string;
+  subjects: readonly string[];
+  dlqPrefix: string;
+  duplicateWindowMs: number;
+  publishTimeoutMs: number;
+  log: Logger;
+  closed: boolean;
+  healthy: boolean;
+}
+
+type HandleOptions = SubscribeOptions & { maxDeliver: number; retryDelayMs: number };
+type PublishRaw = (
+  subject: string,
+  data: Uint8Array,
+  msgId: string,
+  hdrs?: Record<string, string>,
+) => Promise<void>;
+
+const closedWhileConnecting = () => new Error('event bus closed while connecting');
+
 /**
  * EventBus over NATS JetStream. Returns at once and connects in the background (reconnecting forever),
  * so a service can start, report not ready, and recover when NATS comes back; publish and subscribe
  * wait for the connection. `await bus.connected()` waits for connection and stream explicitly.
  */
 export function createNatsEventBus(options: NatsEventBusOptions): EventBus & { connected(): Promise<void> } {
-  const {
-    url,
-    logger,
-    streamName = 'NOEK',
-    subjects,
-    dlqPrefix = 'dlq',
-    duplicateWindowMs = 120_000,
-    publishTimeoutMs = 5_000,
-  } = options;
-  const log = logger.child({ component: 'event-bus', stream: streamName });
-  let closed = false;
-  let healthy = false;
+  const bus: Bus = {
+    url: options.url,
+    name: options.name,
+    streamName: options.streamName ?? 'NOEK',
+    subjects: options.subjects,
+    dlqPrefix: options.dlqPrefix ?? 'dlq',
+    duplicateWindowMs: options.duplicateWindowMs ?? 120_000,
+    publishTimeoutMs: options.publishTimeoutMs ?? 5_000,
+    log: options.logger.child({ component: 'event-bus', stream: options.streamName ?? 'NOEK' }),
+    closed: false,
+    healthy: false,
+  };
   const subscriptions = new Set<Subscription>();
-
-  const ensureStream = async (jsm: JetStreamManager): Promise<void> => {
-    const wanted = [...subjects, `${dlqPrefix}.>`];
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        const info = await jsm.streams.info(streamName);
-        const merged = [...new Set([...info.config.subjects, ...wanted])];
-        if (
-          merged.length !== info.config.subjects.length ||
-          info.config.duplicate_window !== nanos(duplicateWindowMs)
-        ) {
-          await jsm.streams.update(streamName, {
-            ...info.config,
-            subjects: merged,
-            duplicate_window: nanos(duplicateWindowMs),
-          });
-        }
-        return;
-      } catch (err) {
-        if (!isApiError(err, JetStreamApiCodes.StreamNotFound)) throw err;
-      }
-      try {
-        await jsm.streams.add({
-          name: streamName,
-          subjects: wanted,
-          duplicate_window: nanos(duplicateWindowMs),
-        });
-        return;
-      } catch (err) {
-        // Another service created it between our info and add: go round and merge.
-        if (attempt >= 3) throw err;
-      }
-    }
-  };
-
-  const watchStatus = async (nc: NatsConnection) => {
-    for await (const s of nc.status()) {
-      if (s.type === 'disconnect') {
-        healthy = false;
-        log.warn('nats disconnected');
-      } else if (s.type === 'reconnect') {
-        healthy = true;
-        log.info('nats reconnected');
-      }
-    }
-  };
-
-  const connecting: Promise<Connected> = (async () => {
-    // Our own first-connect loop (instead of waitOnFirstConnect) so close() can stop it.
-    let nc: NatsConnection | undefined;
-    for (let attempt = 1; !nc; attempt += 1) {
-      if (closed) throw new Error('event bus closed while connecting');
-      try {
-        nc = await connect({
-          servers: url.split(','),
-          name: options.name,
-          maxReconnectAttempts: -1,
-          reconnectTimeWait: 1_000,
-        });
-      } catch (err) {
-        if (attempt === 1 || attempt % 30 === 0)
-          log.warn({ err, url, attempt }, 'nats not reachable yet, retrying');
-        await sleep(Math.min(250 * attempt, 2_000));
-      }
-    }
-    if (closed) {
-      await nc.close();
-      throw new Error('event bus closed while connecting');
-    }
-    void watchStatus(nc);
-    let jsm: JetStreamManager | undefined;
-    while (!jsm && !closed) {
-      try {
-        const candidate = await jetstreamManager(nc);
-        await ensureStream(candidate);
-        jsm = candidate;
-      } catch (err) {
-        log.error({ err }, 'could not ensure the stream (is JetStream enabled?), retrying');
-        await sleep(2_000);
-      }
-    }
-    if (closed || !jsm) {
-      await nc.close();
-      throw new Error('event bus closed while connecting');
-    }
-    healthy = true;
-    log.info({ url }, 'event bus connected');
-    return { nc, js: jetstream(nc), jsm };
-  })();
+  const connecting = connectBus(bus);
   connecting.catch(() => {}); // surfaced by publish/subscribe; avoid an unhandled rejection
-
-  const withTimeout = <T>(p: Promise<T>, ms: number, what: string): Promise<T> => {
-    let timer: NodeJS.Timeout | undefined;
-    const t = new Promise<never>(
-      (_, reject) => (timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms)),
-    );
-    return Promise.race([p, t]).finally(() => clearTimeout(timer));
-  };
-
-  const publishRaw = async (
-    subject: string,
-    data: Uint8Array,
-    msgId: string,
-    hdrs?: Record<string, string>,
-  ) => {
-    const { js } = await withTimeout(connecting, publishTimeoutMs, 'connecting to NATS');
-    const h = headers();
-    for (const [k, v] of Object.entries(hdrs ?? {})) h.set(k, v);
-    await js.publish(subject, data, { msgID: msgId, timeout: publishTimeoutMs, headers: h });
-  };
-
-  const publish = async (envelope: EventEnvelope, opts: PublishOptions = {}) => {
-    if (closed) throw new Error('event bus is closed');
-    await publishRaw(
-      opts.subject ?? envelope.type,
-      new TextEncoder().encode(JSON.stringify(envelope)),
-      opts.msgId ?? envelope.id,
-    );
-  };
-
-  const handleMessage = async (
-    m: JsMsg,
-    o: SubscribeOptions & { maxDeliver: number; retryDelayMs: number },
-  ) => {
-    const deliveries = m.info.deliveryCount;
-    const deadLetter = async (reason: string) => {
-      await publishRaw(
-        deadLetterSubject(o.durable, dlqPrefix),
-        m.data,
-        `${dlqPrefix}:${o.durable}:${m.seq}`,
-        {
-          'Noek-Original-Subject': m.subject,
-          'Noek-Error': reason.slice(0, 500).replace(/[\r\n]/g, ' '),
-          'Noek-Deliveries': String(deliveries),
-        },
-      );
-      m.term(reason.slice(0, 200));
-      log.error({ durable: o.durable, subject: m.subject, deliveries, reason }, 'event dead-lettered');
-    };
-    let envelope: EventEnvelope;
-    try {
-      envelope = eventEnvelopeSchema.parse(JSON.parse(new TextDecoder().decode(m.data))) as EventEnvelope;
-    } catch {
-      await deadLetter('not a valid event envelope');
-      return;
-    }
-    if (deliveries > o.maxDeliver) {
-      // A handler that kills the process never gets to nak; stop the crash loop here.
-      await deadLetter('delivered more than maxDeliver times without an answer');
-      return;
-    }
-    // A slow handler tells the server it is still working, so it is not redelivered to a second worker.
-    const ackWaitMs = o.ackWaitMs ?? DEFAULTS.ackWaitMs;
-    // A third of ackWait leaves room for an event loop stalled by a busy machine.
-    const keepAlive = setInterval(() => m.working(), Math.max(100, Math.floor(ackWaitMs / 3)));
-    try {
-      await o.handler(envelope);
-      clearInterval(keepAlive);
-      await m.ackAck().catch(() => m.ack());
-    } catch (err) {
-      clearInterval(keepAlive);
-      if (deliveries >= o.maxDeliver) {
-        await deadLetter(err instanceof Error ? err.message : String(err));
-      } else {
-        log.warn(
-          { durable: o.durable, eventId: envelope.id, deliveries, err },
-          'event handler failed, will retry',
-        );
-        m.nak(retryDelay(o.retryDelayMs, deliveries));
-      }
-    }
-  };
-
-  const subscribe = async (o: SubscribeOptions): Promise<Subscription> => {
-    if (closed) throw new Error('event bus is closed');
-    const full = {
-      ...o,
-      maxDeliver: o.maxDeliver ?? DEFAULTS.maxDeliver,
-      retryDelayMs: o.retryDelayMs ?? DEFAULTS.retryDelayMs,
-    };
-    const { nc, js, jsm } = await connecting;
-    const serverFilters = o.subjects.length === 1 || supportsMultiFilter(nc);
-    const config: Partial<ConsumerConfig> = {
-      durable_name: o.durable,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      ack_wait: nanos(o.ackWaitMs ?? DEFAULTS.ackWaitMs),
-      // The client counts deliveries and dead-letters; the server must keep redelivering until it does.
-      max_deliver: -1,
-      ...filterConfig(nc, o.subjects),
-    };
-    try {
-      await jsm.consumers.info(streamName, o.durable);
-      await jsm.consumers.update(streamName, o.durable, config);
-    } catch (err) {
-      if (!isApiError(err, JetStreamApiCodes.ConsumerNotFound)) throw err;
-      await jsm.consumers.add(streamName, config);
-    }
-    const consumer = await js.consumers.get(streamName, o.durable);
-
-    let active = true;
-    let messages: ConsumerMessages | undefined;
-    // consume() re-pulls after reconnects and watches heartbeats; the outer loop restarts it if it ends.
-    const loop = (async () => {
-      while (active) {
-        try {
-          messages = await consumer.consume({ max_messages: 16 });
-          void (async () => {
-            for await (const s of messages.status()) {
-              if (s.type === 'heartbeats_missed')
-                log.warn({ durable: o.durable, missed: s.count }, 'heartbeats missed');
-            }
-          })().catch(() => {});
-          for await (const m of messages) {
-            try {
-              // Servers before 2.10 cannot filter several subjects: skip the others here.
-              if (!serverFilters && !o.subjects.some((p) => subjectMatches(p, m.subject))) m.ack();
-              else await handleMessage(m, full);
-            } catch (err) {
-              // Could not ack/nak/dead-letter (e.g. disconnected): the server redelivers after ackWait.
-              log.error({ err, durable: o.durable }, 'event handling failed');
-            }
-            if (!active) break;
-          }
-        } catch (err) {
-          if (active) log.error({ err, durable: o.durable }, 'consume loop ended, restarting');
-        }
-        if (active) await sleep(1_000);
-      }
-    })();
-
-    const sub: Subscription = {
-      durable: o.durable,
-      async stop() {
-        active = false;
-        await messages?.close().catch(() => {});
-        await loop;
-        subscriptions.delete(sub);
-      },
-    };
-    subscriptions.add(sub);
-    return sub;
-  };
+  const publishRaw = createRawPublisher(bus, connecting);
 
   return {
-    publish,
-    subscribe,
+    async publish(envelope: EventEnvelope, opts: PublishOptions = {}) {
+      if (bus.closed) throw new Error('event bus is closed');
+      const data = new TextEncoder().encode(JSON.stringify(envelope));
+      await publishRaw(opts.subject ?? envelope.type, data, opts.msgId ?? envelope.id);
+    },
+    async subscribe(o: SubscribeOptions) {
+      if (bus.closed) throw new Error('event bus is closed');
+      const sub = await subscribeDurable(bus, await connecting, o, publishRaw, () =>
+        subscriptions.delete(sub),
+      );
+      subscriptions.add(sub);
+      return sub;
+    },
     connected: async () => {
       await connecting;
     },
-    isHealthy: () => healthy && !closed,
+    isHealthy: () => bus.healthy && !bus.closed,
     async close() {
-      if (closed) return;
+      if (bus.closed) return;
       await Promise.all([...subscriptions].map((s) => s.stop()));
-      closed = true;
-      healthy = false;
+      bus.closed = true;
+      bus.healthy = false;
       const c = await Promise.race([connecting.catch(() => undefined), sleep(100).then(() => undefined)]);
       // drain() flushes pending publishes and acks before closing.
       if (c) await c.nc.drain().catch(() => c.nc.close());
     },
   };
+}
+
+/** Connect (retrying), watch the connection, make sure the stream exists; then the bus is healthy. */
+async function connectBus(bus: Bus): Promise<Connected> {
+  const nc = await connectWithRetry(bus);
+  void watchStatus(bus, nc);
+  const jsm = await openStream(bus, nc);
+  bus.healthy = true;
+  bus.log.info({ url: bus.url }, 'event bus connected');
+  return { nc, js: jetstream(nc), jsm };
+}
+
+/** Our own first-connect loop (instead of waitOnFirstConnect) so close() can stop it. */
+async function connectWithRetry(bus: Bus): Promise<NatsConnection> {
+  let nc: NatsConnection | undefined;
+  for (let attempt = 1; !nc; attempt += 1) {
+    if (bus.closed) throw closedWhileConnecting();
+    try {
+      nc = await connect({
+        servers: bus.url.split(','),
+        name: bus.name,
+        maxReconnectAttempts: -1,
+        reconnectTimeWait: 1_000,
+      });
+    } catch (err) {
+      if (attempt === 1 || attempt % 30 === 0)
+        bus.log.warn({ err, url: bus.url, attempt }, 'nats not reachable yet, retrying');
+      await sleep(Math.min(250 * attempt, 2_000));
+    }
+  }
+  if (bus.closed) {
+    await nc.close();
+    throw closedWhileConnecting();
+  }
+  return nc;
+}
+
+/** Health follows the connection: false while disconnected, true again on reconnect. */
+async function watchStatus(bus: Bus, nc: NatsConnection): Promise<void> {
+  for await (const s of nc.status()) {
+    if (s.type === 'disconnect') {
+      bus.healthy = false;
+      bus.log.warn('nats disconnected');
+    } else if (s.type === 'reconnect') {
+      bus.healthy = true;
+      bus.log.info('nats reconnected');
+    }
+  }
+}
+
+/** The JetStream manager once the stream is there (retried: JetStream may be starting or disabled). */
+async function openStream(bus: Bus, nc: NatsConnection): Promise<JetStreamManager> {
+  while (!bus.closed) {
+    try {
+      const jsm = await jetstreamManager(nc);
+      await ensureStream(bus, jsm);
+      return jsm;
+    } catch (err) {
+      bus.log.error({ err }, 'could not ensure the stream (is JetStream enabled?), retrying');
+      await sleep(2_000);
+    }
+  }
+  await nc.close();
+  throw closedWhileConnecting();
+}
+
+/** Creates the stream, or merges this process's subjects into it (several services share one stream). */
+async function ensureStream(bus: Bus, jsm: JetStreamManager): Promise<void> {
+  const wanted = [...bus.subjects, `${bus.dlqPrefix}.>`];
+  const duplicateWindow = nanos(bus.duplicateWindowMs);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const info = await jsm.streams.info(bus.streamName);
+      const merged = [...new Set([...info.config.subjects, ...wanted])];
+      if (merged.length !== info.config.subjects.length || info.config.duplicate_window !== duplicateWindow) {
+        await jsm.streams.update(bus.streamName, {
+          ...info.config,
+          subjects: merged,
+          duplicate_window: duplicateWindow,
+        });
+      }
+      return;
+    } catch (err) {
+      if (!isApiError(err, JetStreamApiCodes.StreamNotFound)) throw err;
+    }
+    try {
+      await jsm.streams.add({ name: bus.streamName, subjects: wanted, duplicate_window: duplicateWindow });
+      return;
+    } catch (err) {
+      // Another service created it between our info and add: go round and merge.
+      if (attempt >= 3) throw err;
+    }
+  }
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const t = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms)),
+  );
+  return Promise.race([p, t]).finally(() => clearTimeout(timer));
+}
+
+/** Publishes bytes with a dedup id, waiting at most publishTimeoutMs for the connection and the PubAck. */
+function createRawPublisher(bus: Bus, connecting: Promise<Connected>): PublishRaw {
+  return async (subject, data, msgId, hdrs) => {
+    const { js } = await withTimeout(connecting, bus.publishTimeoutMs, 'connecting to NATS');
+    const h = headers();
+    for (const [k, v] of Object.entries(hdrs ?? {})) h.set(k, v);
+    await js.publish(subject, data, { msgID: msgId, timeout: bus.publishTimeoutMs, headers: h });
+  };
+}
+
+/** Creates or updates the durable consumer, then runs its consume loop until stopped. */
+async function subscribeDurable(
+  bus: Bus,
+  { nc, js, jsm }: Connected,
+  o: SubscribeOptions,
+  publishRaw: PublishRaw,
+  onStopped: () => void,
+): Promise<Subscription> {
+  const full: HandleOptions = {
+    ...o,
+    maxDeliver: o.maxDeliver ?? DEFAULTS.maxDeliver,
+    retryDelayMs: o.retryDelayMs ?? DEFAULTS.retryDelayMs,
+  };
+  await upsertConsumer(bus, nc, jsm, o);
+  const consumer = await js.consumers.get(bus.streamName, o.durable);
+  // Servers before 2.10 cannot filter several subjects: the others are skipped here.
+  const serverFilters = o.subjects.length === 1 || supportsMultiFilter(nc);
+  const handle = async (m: JsMsg) => {
+    if (!serverFilters && !o.subjects.some((p) => subjectMatches(p, m.subject))) m.ack();
+    else await handleMessage(bus, m, full, publishRaw);
+  };
+  const loop = startConsumeLoop(bus, consumer, o.durable, handle);
+  return {
+    durable: o.durable,
+    async stop() {
+      await loop.stop();
+      onStopped();
+    },
+  };
+}
+
+async function upsertConsumer(bus: Bus, nc: NatsConnection, jsm: JetStreamManager, o: SubscribeOptions) {
+  const config: Partial<ConsumerConfig> = {
+    durable_name: o.durable,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
+    ack_wait: nanos(o.ackWaitMs ?? DEFAULTS.ackWaitMs),
+    // The client counts deliveries and dead-letters; the server must keep redelivering until it does.
+    max_deliver: -1,
+    ...filterConfig(nc, o.subjects),
+  };
+  try {
+    await jsm.consumers.info(bus.streamName, o.durable);
+    await jsm.consumers.update(bus.streamName, o.durable, config);
+  } catch (err) {
+    if (!isApiError(err, JetStreamApiCodes.ConsumerNotFound)) throw err;
+    await jsm.consumers.add(bus.streamName, config);
+  }
+}
+
+type Consumer = Awaited<ReturnType<JetStreamClient['consumers']['get']>>;
+
+/** consume() re-pulls after reconnects and watches heartbeats; the outer loop restarts it if it ends. */
+function startConsumeLoop(
+  bus: Bus,
+  consumer: Consumer,
+  durable: string,
+  handle: (m: JsMsg) => Promise<void>,
+) {
+  let active = true;
+  let messages: ConsumerMessages | undefined;
+  const loop = (async () => {
+    while (active) {
+      try {
+        messages = await consumer.consume({ max_messages: 16 });
+        void logMissedHeartbeats(bus, messages, durable);
+        for await (const m of messages) {
+          try {
+            await handle(m);
+          } catch (err) {
+            // Could not ack/nak/dead-letter (e.g. disconnected): the server redelivers after ackWait.
+            bus.log.error({ err, durable }, 'event handling failed');
+          }
+          if (!active) break;
+        }
+      } catch (err) {
+        if (active) bus.log.error({ err, durable }, 'consume loop ended, restarting');
+      }
+      if (active) await sleep(1_000);
+    }
+  })();
+  return {
+    async stop() {
+      active = false;
+      await messages?.close().catch(() => {});
+      await loop;
+    },
+  };
+}
+
+async function logMissedHeartbeats(bus: Bus, messages: ConsumerMessages, durable: string): Promise<void> {
+  try {
+    for await (const s of messages.status()) {
+      if (s.type === 'heartbeats_missed') bus.log.warn({ durable, missed: s.count }, 'heartbeats missed');
+    }
+  } catch {
+    // the iterator ends with the consumer
+  }
+}
+
+/** The message as a valid envelope, or null (it is dead-lettered: no handler could ever accept it). */
+function parseEnvelope(m: JsMsg): EventEnvelope | null {
+  try {
+    return eventEnvelopeSchema.parse(JSON.parse(new TextDecoder().decode(m.data))) as EventEnvelope;
+  } catch {
+    return null;
+  }
+}
+
+/** Moves a message to `dlq.<durable>` with why, and terminates it on the stream. */
+async function deadLetter(bus: Bus, publishRaw: PublishRaw, m: JsMsg, durable: string, reason: string) {
+  const deliveries = m.info.deliveryCount;
+  await publishRaw(
+    deadLetterSubject(durable, bus.dlqPrefix),
+    m.data,
+    `${bus.dlqPrefix}:${durable}:${m.seq}`,
+    {
+      'Noek-Original-Subject': m.subject,
+      'Noek-Error': reason.slice(0, 500).replace(/[\r\n]/g, ' '),
+      'Noek-Deliveries': String(deliveries),
+    },
+  );
+  m.term(reason.slice(0, 200));
+  bus.log.error({ durable, subject: m.subject, deliveries, reason }, 'event dead-lettered');
+}
+
+/** One delivery: parse, bound the redeliveries, run the handler with a keep-alive, then ack, nak or dead-letter. */
+async function handleMessage(bus: Bus, m: JsMsg, o: HandleOptions, publishRaw: PublishRaw): Promise<void> {
+  const deliveries = m.info.deliveryCount;
+  const envelope = parseEnvelope(m);
+  if (!envelope) return deadLetter(bus, publishRaw, m, o.durable, 'not a valid event envelope');
+  if (deliveries > o.maxDeliver) {
+    // A handler that kills the process never gets to nak; stop the crash loop here.
+    return deadLetter(
+      bus,
+      publishRaw,
+      m,
+      o.durable,
+      'delivered more than maxDeliver times without an answer',
+    );
+  }
+  // A slow handler tells the server it is still working, so it is not redelivered to a second worker.
+  // A third of ackWait leaves room for an event loop stalled by a busy machine.
+  const ackWaitMs = o.ackWaitMs ?? DEFAULTS.ackWaitMs;
+  const keepAlive = setInterval(() => m.working(), Math.max(100, Math.floor(ackWaitMs / 3)));
+  try {
+    await o.handler(envelope);
+    clearInterval(keepAlive);
+    await m.ackAck().catch(() => m.ack());
+  } catch (err) {
+    clearInterval(keepAlive);
+    if (deliveries >= o.maxDeliver) {
+      await deadLetter(bus, publishRaw, m, o.durable, err instanceof Error ? err.message : String(err));
+    } else {
+      bus.log.warn(
+        { durable: o.durable, eventId: envelope.id, deliveries, err },
+        'event handler failed, will retry',
+      );
+      m.nak(retryDelay(o.retryDelayMs, deliveries));
+    }
+  }
 }
