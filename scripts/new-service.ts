@@ -544,7 +544,7 @@ describe('notes', () => {
 `,
 );
 
-for (const [path, text] of Object.entries(files)) {
+for (const path of Object.keys(files)) {
   const full = join(root, path);
   if (existsSync(full)) {
     console.error(`${path} already exists: nothing written`);
@@ -560,10 +560,13 @@ writeFileSync(index, `${readFileSync(index, 'utf8')}export * from './api/${name}
 const catalog = join(root, 'packages/contracts/src/events/catalog.ts');
 const subjects = "'admin.>'] as const;";
 const text = readFileSync(catalog, 'utf8');
-if (text.includes(subjects)) writeFileSync(catalog, text.replace(subjects, `'admin.>', '${name}.>'] as const;`));
+if (text.includes(subjects))
+  writeFileSync(catalog, text.replace(subjects, `'admin.>', '${name}.>'] as const;`));
 else console.warn(`add '${name}.>' to noekStreamSubjects in packages/contracts/src/events/catalog.ts`);
 
-console.log(`Written:\n${Object.keys(files)
-  .map((f) => `  ${f}`)
-  .join('\n')}\nEdited: packages/contracts/src/index.ts, packages/contracts/src/events/catalog.ts`);
+console.log(
+  `Written:\n${Object.keys(files)
+    .map((f) => `  ${f}`)
+    .join('\n')}\nEdited: packages/contracts/src/index.ts, packages/contracts/src/events/catalog.ts`,
+);
 console.log('Next: docs/adding-a-service.md, step 3.');
