@@ -45,135 +45,151 @@ export interface InProcessEventBus extends EventBus {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The bus's state, shared by the steps below. */
+interface Memory {
+  duplicateWindowMs: number;
+  maxRetained: number;
+  dlqPrefix: string;
+  log: Stored[];
+  /** msgId -> time first seen */
+  seen: Map<string, number>;
+  durables: Map<string, Durable>;
+  deadLetters: DeadLetter[];
+  seq: number;
+  closed: boolean;
+}
+
+type Full = SubscribeOptions & { maxDeliver: number; retryDelayMs: number };
+
 /**
  * The same semantics as the NATS bus, in memory: for the single-process mode and unit tests.
  * One event is handled at a time per durable; a failing one is retried in place with backoff.
  * ackWaitMs has no meaning here (nothing can die between delivery and ack) and is ignored.
  */
 export function createInProcessEventBus(options: InProcessEventBusOptions = {}): InProcessEventBus {
-  const { duplicateWindowMs = 120_000, maxRetained = 10_000, dlqPrefix = 'dlq' } = options;
-  const log: Stored[] = [];
-  const seen = new Map<string, number>(); // msgId -> time
-  const durables = new Map<string, Durable>();
-  const deadLetters: DeadLetter[] = [];
-  let seq = 0;
-  let closed = false;
-
-  const isDuplicate = (msgId: string): boolean => {
-    const now = Date.now();
-    for (const [id, at] of seen) {
-      if (now - at <= duplicateWindowMs) break; // Map keeps insertion order: the rest are newer
-      seen.delete(id);
-    }
-    if (seen.has(msgId)) return true;
-    seen.set(msgId, now);
-    return false;
+  const m: Memory = {
+    duplicateWindowMs: options.duplicateWindowMs ?? 120_000,
+    maxRetained: options.maxRetained ?? 10_000,
+    dlqPrefix: options.dlqPrefix ?? 'dlq',
+    log: [],
+    seen: new Map(),
+    durables: new Map(),
+    deadLetters: [],
+    seq: 0,
+    closed: false,
   };
-
-  const publish = async (envelope: EventEnvelope, opts: PublishOptions = {}): Promise<void> => {
-    if (closed) throw new Error('event bus is closed');
-    if (isDuplicate(opts.msgId ?? envelope.id)) return;
-    seq += 1;
-    // A copy, so a handler mutating its envelope cannot change what others receive.
-    log.push({ seq, subject: opts.subject ?? envelope.type, envelope: structuredClone(envelope) });
-    if (log.length > maxRetained) log.splice(0, log.length - maxRetained);
-    for (const d of durables.values()) d.wake?.();
-  };
-
-  type Full = SubscribeOptions & { maxDeliver: number; retryDelayMs: number };
-
-  /** Returns false if the durable was stopped between attempts: the event stays unhandled, as in NATS. */
-  const deliver = async (d: Durable, name: string, msg: Stored, o: Full): Promise<boolean> => {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        await o.handler(structuredClone(msg.envelope));
-        return true;
-      } catch (err) {
-        if (attempt >= o.maxDeliver) {
-          const error = err instanceof Error ? err.message : String(err);
-          deadLetters.push({ durable: name, envelope: msg.envelope, error, deliveries: attempt });
-          if (!closed) {
-            await publish(msg.envelope, {
-              subject: deadLetterSubject(name, dlqPrefix),
-              msgId: `${dlqPrefix}:${name}:${msg.envelope.id}`,
-            });
-          }
-          return true;
-        }
-        await sleep(retryDelay(o.retryDelayMs, attempt));
-        if (!d.active) return false;
-      }
-    }
-  };
-
-  /** The first retained message after the cursor matching the durable's subjects (log is sorted by seq). */
-  const nextFor = (d: Durable, subjects: readonly string[]): Stored | undefined => {
-    let lo = 0;
-    let hi = log.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (log[mid]!.seq <= d.cursor) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo; i < log.length; i += 1) {
-      const m = log[i]!;
-      if (subjects.some((p) => subjectMatches(p, m.subject))) return m;
-    }
-    return undefined;
-  };
-
-  const run = async (name: string, d: Durable, o: SubscribeOptions) => {
-    const full: Full = {
-      ...o,
-      maxDeliver: o.maxDeliver ?? DEFAULTS.maxDeliver,
-      retryDelayMs: o.retryDelayMs ?? DEFAULTS.retryDelayMs,
-    };
-    while (d.active) {
-      const next = nextFor(d, o.subjects);
-      if (!next) {
-        await new Promise<void>((r) => (d.wake = r));
-        d.wake = undefined;
-        continue;
-      }
-      if (await deliver(d, name, next, full)) d.cursor = next.seq;
-    }
-  };
-
-  const subscribe = async (o: SubscribeOptions): Promise<Subscription> => {
-    if (closed) throw new Error('event bus is closed');
-    let d = durables.get(o.durable);
-    if (d?.active) throw new Error(`durable ${o.durable} already has an active subscription`);
-    if (!d) {
-      d = { cursor: 0, active: true };
-      durables.set(o.durable, d);
-    }
-    const durable = d;
-    durable.active = true;
-    durable.running = run(o.durable, durable, o);
-    return {
-      durable: o.durable,
-      async stop() {
-        durable.active = false;
-        durable.wake?.();
-        await durable.running;
-      },
-    };
-  };
-
   return {
-    publish,
-    subscribe,
-    deadLetters,
-    isHealthy: () => !closed,
+    publish: (envelope, opts) => publish(m, envelope, opts),
+    subscribe: (o) => subscribe(m, o),
+    deadLetters: m.deadLetters,
+    isHealthy: () => !m.closed,
     async close() {
-      closed = true;
-      await Promise.all(
-        [...durables.values()].map(async (d) => {
-          d.active = false;
-          d.wake?.();
-          await d.running;
-        }),
-      );
+      m.closed = true;
+      await Promise.all([...m.durables.values()].map((d) => stopDurable(d)));
     },
   };
+}
+
+/** Like JetStream's duplicate window: an id seen within it is dropped. */
+function isDuplicate(m: Memory, msgId: string): boolean {
+  const now = Date.now();
+  for (const [id, at] of m.seen) {
+    if (now - at <= m.duplicateWindowMs) break; // Map keeps insertion order: the rest are newer
+    m.seen.delete(id);
+  }
+  if (m.seen.has(msgId)) return true;
+  m.seen.set(msgId, now);
+  return false;
+}
+
+async function publish(m: Memory, envelope: EventEnvelope, opts: PublishOptions = {}): Promise<void> {
+  if (m.closed) throw new Error('event bus is closed');
+  if (isDuplicate(m, opts.msgId ?? envelope.id)) return;
+  m.seq += 1;
+  // A copy, so a handler mutating its envelope cannot change what others receive.
+  m.log.push({ seq: m.seq, subject: opts.subject ?? envelope.type, envelope: structuredClone(envelope) });
+  if (m.log.length > m.maxRetained) m.log.splice(0, m.log.length - m.maxRetained);
+  for (const d of m.durables.values()) d.wake?.();
+}
+
+async function subscribe(m: Memory, o: SubscribeOptions): Promise<Subscription> {
+  if (m.closed) throw new Error('event bus is closed');
+  let d = m.durables.get(o.durable);
+  if (d?.active) throw new Error(`durable ${o.durable} already has an active subscription`);
+  if (!d) {
+    d = { cursor: 0, active: true };
+    m.durables.set(o.durable, d);
+  }
+  const durable = d;
+  durable.active = true;
+  durable.running = run(m, o.durable, durable, o);
+  return { durable: o.durable, stop: () => stopDurable(durable) };
+}
+
+async function stopDurable(d: Durable): Promise<void> {
+  d.active = false;
+  d.wake?.();
+  await d.running;
+}
+
+/** The durable's loop: the next matching event after its cursor, or sleep until a publish wakes it. */
+async function run(m: Memory, name: string, d: Durable, o: SubscribeOptions): Promise<void> {
+  const full: Full = {
+    ...o,
+    maxDeliver: o.maxDeliver ?? DEFAULTS.maxDeliver,
+    retryDelayMs: o.retryDelayMs ?? DEFAULTS.retryDelayMs,
+  };
+  while (d.active) {
+    const next = nextFor(m.log, d, o.subjects);
+    if (!next) {
+      await new Promise<void>((r) => (d.wake = r));
+      d.wake = undefined;
+      continue;
+    }
+    if (await deliver(m, d, name, next, full)) d.cursor = next.seq;
+  }
+}
+
+/** The first retained message after the cursor matching the durable's subjects (log is sorted by seq). */
+function nextFor(log: Stored[], d: Durable, subjects: readonly string[]): Stored | undefined {
+  let lo = 0;
+  let hi = log.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (log[mid]!.seq <= d.cursor) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < log.length; i += 1) {
+    const msg = log[i]!;
+    if (subjects.some((p) => subjectMatches(p, msg.subject))) return msg;
+  }
+  return undefined;
+}
+
+/** Returns false if the durable was stopped between attempts: the event stays unhandled, as in NATS. */
+async function deliver(m: Memory, d: Durable, name: string, msg: Stored, o: Full): Promise<boolean> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await o.handler(structuredClone(msg.envelope));
+      return true;
+    } catch (err) {
+      if (attempt >= o.maxDeliver) {
+        await deadLetter(m, name, msg, err, attempt);
+        return true;
+      }
+      await sleep(retryDelay(o.retryDelayMs, attempt));
+      if (!d.active) return false;
+    }
+  }
+}
+
+/** Kept in `deadLetters` and published to dlq.<durable>, like the NATS bus. */
+async function deadLetter(m: Memory, name: string, msg: Stored, err: unknown, deliveries: number) {
+  const error = err instanceof Error ? err.message : String(err);
+  m.deadLetters.push({ durable: name, envelope: msg.envelope, error, deliveries });
+  if (m.closed) return;
+  await publish(m, msg.envelope, {
+    subject: deadLetterSubject(name, m.dlqPrefix),
+    msgId: `${m.dlqPrefix}:${name}:${msg.envelope.id}`,
+  });
 }
