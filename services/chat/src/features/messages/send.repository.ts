@@ -63,26 +63,36 @@ export type SendWriteResult =
 
 type WriteRow = Message & ConversationColumns & { kind: 'new' | 'history'; funMode: boolean };
 
-export function createSendRepository(db: Pick<ChatTx, '$queryRaw'>) {
+type SendDb = Pick<ChatTx, '$queryRaw'>;
+
+export function createSendRepository(db: SendDb) {
   return {
-    async snapshot(userId: string, conversationId: number): Promise<SendSnapshot> {
-      const rows = await db.$queryRaw<SnapshotRow[]>`
+    snapshot: (userId: string, conversationId: number) => readSnapshot(db, userId, conversationId),
+    write: (w: SendWrite) => writeSend(db, w),
+  };
+}
+export type SendRepository = ReturnType<typeof createSendRepository>;
+
+/** The user's row and the conversation if the user owns it, in one round trip. */
+async function readSnapshot(db: SendDb, userId: string, conversationId: number): Promise<SendSnapshot> {
+  const rows = await db.$queryRaw<SnapshotRow[]>`
         SELECT u.*, u."id" AS "userFound",
                c."id" AS "cId", c."userId" AS "cUserId", c."title" AS "cTitle",
                c."createdAt" AS "cCreatedAt", c."updatedAt" AS "cUpdatedAt", c."archivedAt" AS "cArchivedAt"
         FROM (SELECT ${userId}::uuid AS "uid") AS k
         LEFT JOIN "chat_users" u ON u."id" = k."uid"
         LEFT JOIN "conversations" c ON c."id" = ${conversationId}::int AND c."userId" = k."uid"`;
-      const row = rows[0];
-      if (!row) return { user: null, conversation: null };
-      return { user: row.userFound ? userOf(row) : null, conversation: conversationOf(row) };
-    },
+  const row = rows[0];
+  if (!row) return { user: null, conversation: null };
+  return { user: row.userFound ? userOf(row) : null, conversation: conversationOf(row) };
+}
 
-    async write(w: SendWrite): Promise<SendWriteResult> {
-      const { expect: e } = w;
-      // The conversation row is locked before the user's count moves, so a concurrent delete cannot
-      // leave a counted message without its rows; a conversation deleted meanwhile counts nothing.
-      const rows = await db.$queryRaw<WriteRow[]>`
+/** Counts, stores both messages, names the conversation and writes the outbox row: one statement. */
+async function writeSend(db: SendDb, w: SendWrite): Promise<SendWriteResult> {
+  const { expect: e } = w;
+  // The conversation row is locked before the user's count moves, so a concurrent delete cannot
+  // leave a counted message without its rows; a conversation deleted meanwhile counts nothing.
+  const rows = await db.$queryRaw<WriteRow[]>`
         WITH u AS (
           UPDATE "chat_users"
           SET "messageCount" = ${w.next.messageCount}::int, "windowStartedAt" = ${w.next.windowStartedAt}::timestamp(3),
@@ -127,25 +137,22 @@ export function createSendRepository(db: Pick<ChatTx, '$queryRaw'>) {
         UNION ALL
         (SELECT 'history', h.*, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM h)
         ORDER BY "kind" DESC, "id"`;
-      if (rows.length === 0) return { kind: 'stale' };
-      const created = rows.filter((r) => r.kind === 'new');
-      const [first, second] = created;
-      const conversation = first ? conversationOf(first) : null;
-      if (!first || !second || !conversation || first.id === null) return { kind: 'conversation-gone' };
-      const userMessage = messageOf(first);
-      const history = [...rows.filter((r) => r.kind === 'history').map(messageOf), userMessage];
-      return {
-        kind: 'stored',
-        userMessage,
-        assistantMessage: messageOf(second),
-        conversation,
-        funMode: first.funMode,
-        history,
-      };
-    },
+  if (rows.length === 0) return { kind: 'stale' };
+  const created = rows.filter((r) => r.kind === 'new');
+  const [first, second] = created;
+  const conversation = first ? conversationOf(first) : null;
+  if (!first || !second || !conversation || first.id === null) return { kind: 'conversation-gone' };
+  const userMessage = messageOf(first);
+  const history = [...rows.filter((r) => r.kind === 'history').map(messageOf), userMessage];
+  return {
+    kind: 'stored',
+    userMessage,
+    assistantMessage: messageOf(second),
+    conversation,
+    funMode: first.funMode,
+    history,
   };
 }
-export type SendRepository = ReturnType<typeof createSendRepository>;
 
 function userOf(row: SnapshotRow): ChatUser {
   return {
