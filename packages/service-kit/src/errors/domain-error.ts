@@ -6,6 +6,12 @@ export interface DomainErrorOptions {
   fields?: ErrorFields;
   /** Extra response headers, e.g. Retry-After. */
   headers?: Record<string, string>;
+  /**
+   * Extra top-level fields of the answer beyond code and message (e.g. a ban's reason and end, the
+   * email of an unverified sign-in), declared by a schema in packages/contracts. They cannot replace
+   * code, message, fields or requestId.
+   */
+  details?: Record<string, unknown>;
   cause?: unknown;
 }
 
@@ -18,6 +24,7 @@ export class DomainError extends Error {
   readonly status: number;
   readonly fields?: ErrorFields;
   readonly headers?: Record<string, string>;
+  readonly details?: Record<string, unknown>;
 
   constructor(code: string, status: number, message: string, options: DomainErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -26,6 +33,7 @@ export class DomainError extends Error {
     this.status = status;
     this.fields = options.fields;
     this.headers = options.headers;
+    this.details = options.details;
   }
 }
 
