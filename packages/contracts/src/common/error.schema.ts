@@ -40,5 +40,15 @@ export const errorCodes = {
   invalidCredentials: 'INVALID_CREDENTIALS',
   /** A verification, reset or handoff token that is unknown, used or expired. */
   invalidToken: 'INVALID_TOKEN',
+  /** A verification link that is unknown, used or expired (the answer also carries verified: false). */
+  verificationFailed: 'VERIFICATION_FAILED',
+  /** Sign-up with an email that already has an account. */
+  emailTaken: 'EMAIL_TAKEN',
+  /** Change password with a wrong current password. */
+  invalidPassword: 'INVALID_PASSWORD',
+  /** A handoff token that is unknown, used, expired, for another host, or made in another browser. */
+  invalidHandoff: 'INVALID_HANDOFF',
+  /** A handoff asked for a host that is not one of the product's sites. */
+  handoffHostNotAllowed: 'HANDOFF_HOST_NOT_ALLOWED',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
