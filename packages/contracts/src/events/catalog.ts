@@ -1,10 +1,5 @@
 import type { z } from 'zod';
-import {
-  sessionRevokedEvent,
-  userRegisteredEvent,
-  userUpdatedEvent,
-  userVerifiedEvent,
-} from './auth.events';
+import { sessionRevokedEvent, userRegisteredEvent, userUpdatedEvent, userVerifiedEvent } from './auth.events';
 import { adminActionRecordedEvent } from './admin.events';
 import { subscriptionChangedEvent } from './billing.events';
 import { messageSentEvent } from './chat.events';
