@@ -70,8 +70,12 @@ export function SessionSync() {
         const outcome = await redeemHandoffToken(handoff.auth_token);
         if (outcome.kind === 'leaving') return;
         if (outcome.kind === 'signed-in') setUser(outcome.user);
-        if (outcome.kind === 'ask') setPrompt({ token: handoff.auth_token, ...outcome });
         clean();
+        if (outcome.kind === 'ask') {
+          // No /me now: answered after a switch, it would carry the old session's cookies.
+          setPrompt({ token: handoff.auth_token, ...outcome });
+          return;
+        }
       }
       // Only a cached record needs revalidating; a visitor without one is signed out (and asking
       // would just log a 401 in the console on every visit).
