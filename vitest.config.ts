@@ -46,6 +46,19 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // `npm run test:security` (issue 14): attacks over real HTTP on the product the journeys start.
+        test: {
+          name: 'security',
+          include: ['e2e/security/**/*.security.ts'],
+          exclude,
+          environment: 'node',
+          globalSetup: ['e2e/global-setup.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

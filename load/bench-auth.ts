@@ -15,6 +15,8 @@ import pg from 'pg';
 import argon2 from 'argon2';
 import { passwordHashParams } from '../services/auth/src/crypto/password';
 import { startNatsServer } from '../e2e/support/nats-server';
+import { startMailCapture, type MailCapture } from '../e2e/mail-capture';
+import { decodeMail } from '../e2e/support/accounts';
 import { freePort } from './lib/free-port';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -75,7 +77,7 @@ async function argon2VerifyMs(): Promise<{ p50: number; min: number; max: number
 
 type Account = { email: string; password: string };
 
-async function createAccounts(authUrl: string): Promise<Account[]> {
+async function createAccounts(authUrl: string, mail: MailCapture): Promise<Account[]> {
   const accounts: Account[] = [];
   for (let i = 0; i < users; i += 1) {
     const a = { name: `Bench ${i}`, email: `bench-${i}@example.test`, password: `bench-password-${i}` };
@@ -87,11 +89,9 @@ async function createAccounts(authUrl: string): Promise<Account[]> {
     if (r.status !== 201) throw new Error(`signup answered ${r.status}: ${await r.text()}`);
     accounts.push({ email: a.email, password: a.password });
   }
-  const box = (await (await fetch(`${authUrl}/api/auth/dev/mailbox.json`)).json()) as {
-    emails: { link?: string }[];
-  };
-  for (const e of box.emails) {
-    const token = new URL(e.link!).searchParams.get('token');
+  // Separate processes never serve the dev mailbox (issue 14): the links come over SMTP.
+  for (const m of mail.messages()) {
+    const token = decodeMail(m.raw).match(/verify-email\?token=([A-Za-z0-9_-]+)/)?.[1];
     const r = await fetch(`${authUrl}/api/verify-email?token=${token}`);
     if (!r.ok) throw new Error(`verify answered ${r.status}`);
   }
@@ -126,6 +126,7 @@ async function drive(base: string, accounts: Account[], connections = users) {
 async function main() {
   const argonIdle = await argon2VerifyMs();
   await freshDatabase(dbUrl);
+  const mail = await startMailCapture();
   const nats = await startNatsServer(process.env.NATS_SERVER_BIN ?? 'nats-server', await freePort());
   const [authPort, gatewayPort] = [await freePort(), await freePort()];
   const authUrl = `http://127.0.0.1:${authPort}`;
@@ -136,7 +137,7 @@ async function main() {
       DATABASE_URL: dbUrl,
       NATS_URL: nats.url,
       KEYS_DIR: join(logDir, 'keys'),
-      DEV_MAILBOX: 'true',
+      SMTP_URL: mail.url,
       AUTH_RATE_LIMIT_SCALE: '100000',
     });
     await waitReady(authUrl, auth);
@@ -146,7 +147,7 @@ async function main() {
       RATE_LIMIT_PER_MINUTE: '0',
     });
     await waitReady(gatewayUrl, gateway);
-    const accounts = await createAccounts(authUrl);
+    const accounts = await createAccounts(authUrl, mail);
 
     await drive(gatewayUrl, accounts.slice(0, 2)); // warm-up (JIT, pools)
     const viaGateway = await drive(gatewayUrl, accounts);
@@ -171,6 +172,7 @@ async function main() {
     for (const c of children) if (c.exitCode === null && c.pid) process.kill(c.pid, 'SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
     await nats.stop();
+    await mail.close();
   }
 }
 

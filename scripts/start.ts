@@ -9,10 +9,15 @@ import { adminService } from '@noek/admin';
 import { authService } from '@noek/auth';
 import { billingService } from '@noek/billing';
 import { chatService } from '@noek/chat';
-import { describeEmbedded, embeddedDefaults } from './lib/embedded-defaults';
+import { describeEmbedded, devMailboxBindProblem, embeddedDefaults } from './lib/embedded-defaults';
 import { withSigningKeys } from './lib/keys';
 
 const env = withSigningKeys(embeddedDefaults(process.env));
+const refusal = devMailboxBindProblem(env);
+if (refusal) {
+  console.error(refusal);
+  process.exit(1);
+}
 
 await startEmbedded({
   env,

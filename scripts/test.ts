@@ -67,6 +67,7 @@ const stages: Stage[] = [
   vitest('api', ['api']),
   check('build front ends', 'npm', ['run', '--silent', 'build']),
   vitest('e2e', ['e2e']),
+  vitest('security', ['security']),
 ];
 
 async function main(): Promise<void> {

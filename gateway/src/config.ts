@@ -116,6 +116,13 @@ export const gatewayEnvSchema = z.object({
 
   /** Must exceed the idle timeout of any proxy in front (ALB 60 s). */
   KEEP_ALIVE_TIMEOUT_MS: ms(65_000),
+  /** Time a client gets to send a request's headers (slow-header clients are cut; issue 14 §8). */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(5_000),
+  /**
+   * Open connections per client socket address; 0 turns the cap off. Default 256, or off when
+   * TRUST_PROXY_HOPS > 0 (every connection then comes from the proxy: cap there).
+   */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).optional(),
   SHUTDOWN_GRACE_MS: ms(10_000),
 });
 
@@ -153,6 +160,8 @@ export interface GatewayConfig {
   /** Per remote: URL of its mf-manifest.json when served from elsewhere. */
   remoteUrls: Partial<Record<RemoteName, string>>;
   keepAliveTimeoutMs: number;
+  headersTimeoutMs: number;
+  maxConnectionsPerAddress: number;
   shutdownGraceMs: number;
 }
 
@@ -200,6 +209,8 @@ export function toGatewayConfig(env: GatewayEnv): GatewayConfig {
     remoteDistDirs,
     remoteUrls,
     keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
+    headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
+    maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS ?? (env.TRUST_PROXY_HOPS > 0 ? 0 : 256),
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
   };
 }

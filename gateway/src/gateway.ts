@@ -14,6 +14,8 @@ import { createSiteHandler } from './routing/site-handler';
 import { createOriginPolicy } from './security/origin-check';
 import { createRateLimiter } from './security/rate-limit';
 import { createSessionCheck } from './security/session-check';
+import { capConnectionsPerAddress, serverLimitOptions } from './security/server-limits';
+import { refusedAsNotLocal } from './security/loopback-only';
 import { ownedHeaderNames, securityHeaders } from './security/security-headers';
 import { remoteOrigins, remotesManifest, shellConfig } from './static/site-documents';
 import { createStaticSite } from './static/static-site';
@@ -151,6 +153,10 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
         answers.refuse(res, requestId, 400, 'BAD_REQUEST', 'The request path is not valid.');
         return;
       }
+      if (refusedAsNotLocal(req, split.path)) {
+        answers.refuse(res, requestId, 404, errorCodes.notFound, 'Not found.');
+        return;
+      }
       target = isApiPath(split.path)
         ? handleApi(req, res, split.path, requestId)
         : handleSite(req, res, split.path, requestId);
@@ -169,13 +175,9 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
     }
   };
 
-  const server = createServer(
-    { keepAliveTimeout: config.keepAliveTimeoutMs, requestTimeout: 60_000 },
-    handle,
-  );
-  server.keepAliveTimeout = config.keepAliveTimeoutMs;
-  // Above keepAliveTimeout, or Node may cut a reused connection mid-request.
-  server.headersTimeout = config.keepAliveTimeoutMs + 1_000;
+  // Header time and connections per address are bounded (security/server-limits.ts).
+  const server = createServer(serverLimitOptions(config), handle);
+  capConnectionsPerAddress(server, config.maxConnectionsPerAddress, logger);
   // Unparseable requests get a bare 400 and the connection closes.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (socket.writable && !socket.writableEnded)

@@ -40,9 +40,18 @@ export const authEnvSchema = z
       .optional(),
     MAIL_FROM: z.string().min(3).default('Noek <no-reply@noek.localhost>'),
     SUPPORT_EMAIL: z.email().default('support@noek.app'),
-    /** Serve /api/auth/dev/mailbox (single-machine mode only; needs no SMTP_URL). */
+    /**
+     * Serve /api/auth/dev/mailbox: single-process mode only (never with separate processes or in
+     * production), only to the loopback interface, and only without SMTP_URL.
+     */
     DEV_MAILBOX: bool('false'),
+    /** Secure cookies even for an http APP_ORIGIN (TLS ends at a proxy); https origins always get them. */
     COOKIE_SECURE: bool('false'),
+    /**
+     * Separate processes with an http APP_ORIGIN that is not loopback are refused (cookies would
+     * travel in clear text): set this to run so anyway, knowingly (a private network, a test rig).
+     */
+    ALLOW_INSECURE_ORIGIN: bool('false'),
     ACCESS_TOKEN_TTL_SEC: z.coerce.number().int().min(30).max(3600).default(900),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /** Multiplies every rate limit (benchmarks raise it; never 0). */
@@ -81,6 +90,51 @@ export const authEnvSchema = z
   });
 
 export type AuthConfig = z.output<typeof authEnvSchema>;
+
+/** The single-process mode (npm start, embedded database) or separate processes (real PostgreSQL). */
+export type AuthRunMode = 'single-process' | 'separate-processes';
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function isLoopbackOrigin(origin: string): boolean {
+  const host = new URL(origin).hostname.toLowerCase();
+  return LOOPBACK_HOSTS.has(host) || host.endsWith('.localhost') || host.startsWith('127.');
+}
+
+/**
+ * What the run mode forbids, each with the reason and the way out (issue 14 §2, §9). Empty: fine.
+ * The dev mailbox shows every user's reset links, so it exists only in the single-process mode;
+ * an http origin sends session cookies in clear text, so separate processes need https (loopback
+ * origins excepted: a developer's machine, the e2e journeys).
+ */
+export function runModeProblems(config: AuthConfig, mode: AuthRunMode): string[] {
+  const problems: string[] = [];
+  if (config.DEV_MAILBOX && (mode === 'separate-processes' || config.NODE_ENV === 'production')) {
+    problems.push(
+      "DEV_MAILBOX=true is refused here: the dev mailbox shows every user's reset links and exists only " +
+        'in the single-process mode (npm start), never with separate processes or NODE_ENV=production. ' +
+        'Set SMTP_URL instead.',
+    );
+  }
+  const http = new URL(config.APP_ORIGIN).protocol === 'http:';
+  if (
+    mode === 'separate-processes' &&
+    http &&
+    !isLoopbackOrigin(config.APP_ORIGIN) &&
+    !config.ALLOW_INSECURE_ORIGIN
+  ) {
+    problems.push(
+      `APP_ORIGIN=${config.APP_ORIGIN} is http: session cookies would travel unencrypted. Serve the ` +
+        'product over https (APP_ORIGIN=https://...), or set ALLOW_INSECURE_ORIGIN=true to run so knowingly.',
+    );
+  }
+  return problems;
+}
+
+/** Secure cookies: https origin (derived), or forced by COOKIE_SECURE. */
+export function cookieSecureFor(config: AuthConfig): boolean {
+  return config.COOKIE_SECURE || new URL(config.APP_ORIGIN).protocol === 'https:';
+}
 
 export function loadAuthConfig(env: Record<string, string | undefined> = process.env): AuthConfig {
   return loadConfig(authEnvSchema, env);

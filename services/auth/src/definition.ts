@@ -1,6 +1,6 @@
 import { createOutboxRelay, type Subscription } from '@noek/service-kit';
 import { defineService } from '@noek/runtime';
-import { loadAuthConfig } from './config';
+import { loadAuthConfig, runModeProblems } from './config';
 import { AUTH_SCHEMA, openAuthDatabase } from './database';
 import { resolveSigningKeys } from './keys';
 import { createAuthService } from './service';
@@ -15,12 +15,27 @@ export const authService = defineService({
   defaultPort: 4001,
   async create({ env, database, bus, logger }) {
     const config = loadAuthConfig(env);
+    const target = database(AUTH_SCHEMA);
+    // The embedded database is the single-process mode (npm start); real PostgreSQL means apart.
+    const mode = target.kind === 'pglite' ? 'single-process' : 'separate-processes';
+    const problems = runModeProblems(config, mode);
+    if (problems.length > 0) throw new Error(`auth refuses to start:\n  - ${problems.join('\n  - ')}`);
     const keys = resolveSigningKeys(config);
-    const db = await openAuthDatabase(database(AUTH_SCHEMA));
+    const db = await openAuthDatabase(target);
     const relay = createOutboxRelay({ db, bus, logger });
-    const service = createAuthService({ config, db, keys, logger, busHealthy: () => bus.isHealthy() });
+    const service = createAuthService({
+      config,
+      db,
+      keys,
+      logger,
+      serveDevMailbox: config.DEV_MAILBOX && mode === 'single-process',
+      busHealthy: () => bus.isHealthy(),
+    });
     if (service.devMailboxPath) {
-      logger.info({ url: `${config.APP_ORIGIN}${service.devMailboxPath}` }, 'dev mailbox (no SMTP_URL)');
+      logger.info(
+        { url: `${config.APP_ORIGIN}${service.devMailboxPath}` },
+        'dev mailbox (no SMTP_URL): readable from this machine only (loopback)',
+      );
     }
     let subscription: Promise<Subscription | undefined> = Promise.resolve(undefined);
     return {

@@ -1,17 +1,27 @@
 import type { Express } from 'express';
 import type { Logger } from 'pino';
-import { createServiceApp } from '@noek/service-kit';
+import { createServiceApp, createUnitOfWork } from '@noek/service-kit';
 import type { PrismaClient } from './generated/prisma/client';
-import type { AuthConfig } from './config';
+import { cookieSecureFor, type AuthConfig } from './config';
 import type { AuthContext, AuthSettings } from './context';
 import { createTokenSigner } from './crypto/jwt';
 import type { SigningKeys } from './crypto/keys';
 import { createDevMailbox, createSmtpMailer, type DevMailbox, type Mailer } from './mail/mailer';
 import { createAuthLimiters } from './rate-limit/auth-limiters';
+import { createLoginThrottle } from './rate-limit/login-throttle';
 import { createOutboxUserEvents } from './events/outbox-user-events';
 import type { UserEvents } from './events/user-events';
-import { authRoutes, DEV_MAILBOX_PATH } from './features/routes';
+import { createBackground } from './background';
+import { createAuthRepositories } from './repositories';
 import { ensureFirstAdmin } from './features/admin-bootstrap/ensure-first-admin';
+import { registerSessionRoutes } from './features/sessions/sessions.routes';
+import { registerSignupRoutes } from './features/signup/signup.routes';
+import { registerVerificationRoutes } from './features/verification/verification.routes';
+import { registerPasswordRoutes } from './features/passwords/passwords.routes';
+import { registerHandoffRoutes } from './features/handoff/handoff.routes';
+import { registerSettingsRoutes } from './features/settings/settings.routes';
+import { DEV_MAILBOX_PATH, registerDevMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
+import { adminUserRoutes } from './features/users/admin-users.routes';
 
 export type AuthServiceDeps = {
   config: AuthConfig;
@@ -21,15 +31,22 @@ export type AuthServiceDeps = {
   /** Replaces the mailer chosen from config (SMTP_URL, else the dev mailbox). */
   mailer?: Mailer;
   events?: UserEvents;
+  /**
+   * Serve the dev mailbox (definition.ts: DEV_MAILBOX in the single-process mode only). Needs no
+   * SMTP_URL and no `mailer`.
+   */
+  serveDevMailbox?: boolean;
   /** For /readyz: the event bus is connected (the outbox relay can publish). */
   busHealthy?: () => boolean;
+  /** After a commit that wrote an outbox row (the relay flushes without waiting for its poll). */
+  afterPublish?: () => void;
   now?: () => Date;
 };
 
 export type AuthService = {
   app: Express;
   ctx: AuthContext;
-  /** Set when no SMTP is configured: the in-memory mailbox (served only when DEV_MAILBOX=true). */
+  /** Set when no SMTP is configured: the in-memory mailbox (served only when serveDevMailbox). */
   devMailbox: DevMailbox | null;
   devMailboxPath: string | null;
   start(): Promise<void>;
@@ -40,48 +57,67 @@ export function authSettings(config: AuthConfig): AuthSettings {
   return {
     appOrigin: config.APP_ORIGIN,
     supportEmail: config.SUPPORT_EMAIL,
-    cookieSecure: config.COOKIE_SECURE,
+    cookieSecure: cookieSecureFor(config),
     accessTtlSec: config.ACCESS_TOKEN_TTL_SEC,
     refreshTtlMs: config.REFRESH_TOKEN_TTL_DAYS * 86_400_000,
     verifyTtlMs: 24 * 3_600_000,
     resetTtlMs: 3_600_000,
     handoffTtlSec: 30,
-    refreshReuseGraceMs: 20_000,
+    refreshReuseGraceMs: 5_000,
     handoffHosts: [...config.MARKETING_HOSTS, ...config.CHAT_HOSTS].map((h) => h.replace(/:\d+$/, '')),
   };
 }
 
-/** Builds the auth service around its dependencies: no process globals, no listening (main does). */
+function chooseMailer(deps: AuthServiceDeps): { mailer: Mailer; devMailbox: DevMailbox | null } {
+  const { config, logger } = deps;
+  if (deps.mailer) return { mailer: deps.mailer, devMailbox: null };
+  if (config.SMTP_URL) {
+    return {
+      mailer: createSmtpMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
+      devMailbox: null,
+    };
+  }
+  const devMailbox = createDevMailbox({ log: logger, logLinks: config.NODE_ENV !== 'production' });
+  return { mailer: devMailbox.mailer, devMailbox };
+}
+
+/** THE place that wires auth: repositories, the context, every feature's routes. No listening here. */
 export function createAuthService(deps: AuthServiceDeps): AuthService {
   const { config, db, logger } = deps;
   const settings = authSettings(config);
-  const devMailbox =
-    !deps.mailer && !config.SMTP_URL
-      ? createDevMailbox({ log: logger, logLinks: config.NODE_ENV !== 'production' })
-      : null;
-  const mailer =
-    deps.mailer ??
-    (config.SMTP_URL
-      ? createSmtpMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM })
-      : devMailbox!.mailer);
+  const { mailer, devMailbox } = chooseMailer(deps);
+  const served = deps.serveDevMailbox && devMailbox ? devMailbox : null;
+  const background = createBackground(logger);
   const ctx: AuthContext = {
-    db,
+    repos: createAuthRepositories(db),
+    transaction: createUnitOfWork(db, createAuthRepositories, { afterPublish: deps.afterPublish }),
     signer: createTokenSigner(deps.keys, {
       accessTtlSec: settings.accessTtlSec,
       handoffTtlSec: settings.handoffTtlSec,
     }),
     mailer,
     limiters: createAuthLimiters(config.AUTH_RATE_LIMIT_SCALE),
+    loginThrottle: createLoginThrottle(),
+    background,
     settings,
-    events: deps.events ?? createOutboxUserEvents(),
     log: logger,
     now: deps.now ?? (() => new Date()),
+    db,
+    events: deps.events ?? createOutboxUserEvents(),
   };
-  const served = config.DEV_MAILBOX ? devMailbox : null;
   const app = createServiceApp({
     name: 'auth',
     logger,
-    routes: authRoutes(ctx, served),
+    routes: (a) => {
+      registerSignupRoutes(a, ctx);
+      registerSessionRoutes(a, ctx);
+      registerVerificationRoutes(a, ctx);
+      registerPasswordRoutes(a, ctx);
+      registerHandoffRoutes(a, ctx);
+      registerSettingsRoutes(a, ctx, served !== null);
+      adminUserRoutes(ctx)(a);
+      if (served) registerDevMailboxRoutes(a, served);
+    },
     readiness: {
       database: async () => {
         await db.$queryRaw`SELECT 1`;
@@ -112,6 +148,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       }
     },
     async stop() {
+      await background.drain();
       mailer.close();
     },
   };

@@ -85,16 +85,48 @@ export const verifyEmailResponseSchema = z.object({
 export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
 
 /**
- * Cross-domain handoff (decisions.md): POST /api/auth/handoff (signed in, empty body) makes a signed,
- * single-use token valid 30 s; the other host passes it as `?auth_token=...&auth_action=login` and
- * POSTs it to /api/auth/handoff/exchange, which answers `{ user }` and sets that host's session.
+ * Cross-domain handoff (decisions.md, docs/security.md): POST /api/auth/handoff (signed in) makes a
+ * signed, single-use token valid 30 s, bound to the browser that asked (an HttpOnly cookie on this
+ * host). The other host passes it as `?auth_token=...&auth_action=login` and POSTs it to
+ * /api/auth/handoff/exchange. The first exchange binds the token to the target browser (another
+ * HttpOnly cookie) and answers `confirmUrl`: the browser goes there (GET /api/auth/handoff/confirm on
+ * the host that made the token), which checks its cookie and sends the browser back with the same
+ * link. The second exchange answers `{ user }` and sets that host's session; or, when another account
+ * is signed in on the target, `switchAccount` naming both, until it is repeated with
+ * `switchAccount: true`. A token made in one browser never signs in another.
  */
+export const handoffActionSchema = z.enum(['login', 'logout']);
+export type HandoffAction = z.infer<typeof handoffActionSchema>;
 export const handoffCreateResponseSchema = z.object({ token: tokenSchema, expiresAt: isoDateTimeSchema });
 export type HandoffCreateResponse = z.infer<typeof handoffCreateResponseSchema>;
-export const handoffExchangeRequestSchema = z.object({ token: tokenSchema });
+export const handoffExchangeRequestSchema = z.object({
+  token: tokenSchema,
+  /** The person chose to leave the account signed in on this host for the token's account. */
+  switchAccount: z.boolean().optional(),
+});
 export type HandoffExchangeRequest = z.infer<typeof handoffExchangeRequestSchema>;
-export const handoffExchangeResponseSchema = sessionResponseSchema;
-export type HandoffExchangeResponse = SessionResponse;
+/** Who an account is, for the ask-before-switching prompt. */
+export const handoffAccountSchema = z.object({ name: z.string(), email: z.string() });
+export type HandoffAccount = z.infer<typeof handoffAccountSchema>;
+export const handoffConfirmNeededSchema = z.object({ confirmUrl: z.url() });
+export const handoffSwitchNeededSchema = z.object({
+  switchAccount: z.object({ current: handoffAccountSchema, next: handoffAccountSchema }),
+});
+export const handoffExchangeResponseSchema = z.union([
+  sessionResponseSchema,
+  handoffConfirmNeededSchema,
+  handoffSwitchNeededSchema,
+]);
+export type HandoffExchangeResponse = z.infer<typeof handoffExchangeResponseSchema>;
+/** GET /api/auth/handoff/confirm?token=...: the round trip through the host that made the token. */
+export const handoffConfirmQuerySchema = z.object({ token: tokenSchema });
+export type HandoffConfirmQuery = z.infer<typeof handoffConfirmQuerySchema>;
+/**
+ * POST /api/auth/handoff/logout: `auth_action=logout&auth_token=...` from the other site. Ends this
+ * browser's session only, and only when the token is a logout handoff of the signed-in user.
+ */
+export const handoffLogoutRequestSchema = z.object({ token: tokenSchema });
+export type HandoffLogoutRequest = z.infer<typeof handoffLogoutRequestSchema>;
 /** The query parameters of a handoff URL (spec §4 names). A logout action carries no token. */
 export const handoffQuerySchema = z.discriminatedUnion('auth_action', [
   z.object({ auth_action: z.literal('login'), auth_token: tokenSchema }),

@@ -28,6 +28,10 @@ export const apiRoutes = {
     /** Ours: signed single-use cross-domain handoff token (decisions.md). */
     handoffCreate: route('POST', '/api/auth/handoff'),
     handoffExchange: route('POST', '/api/auth/handoff/exchange'),
+    /** Ours: the round trip through the host that made a handoff token (binds it to one browser). */
+    handoffConfirm: route('GET', '/api/auth/handoff/confirm'),
+    /** Ours: `auth_action=logout` with a logout handoff token of the signed-in user. */
+    handoffLogout: route('POST', '/api/auth/handoff/logout'),
   },
   conversations: {
     list: route('GET', '/api/conversations'),

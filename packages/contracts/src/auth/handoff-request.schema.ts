@@ -13,5 +13,7 @@ export const handoffCreateRequestSchema = z.object({
     .min(1)
     .max(253)
     .regex(/^[a-z0-9.-]+(:\d{1,5})?$/, 'Expected a host name, optionally with a port'),
+  /** login (default): sign in on the other host; logout: end the session there (auth_action=logout). */
+  action: z.enum(['login', 'logout']).optional(),
 });
 export type HandoffCreateRequest = z.infer<typeof handoffCreateRequestSchema>;

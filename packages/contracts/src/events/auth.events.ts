@@ -44,3 +44,20 @@ export const userUpdatedEvent = defineEvent(
   }),
 );
 export type UserUpdatedData = z.infer<typeof userUpdatedEvent.data>;
+
+/**
+ * One session (a browser's sign-in: the `sid` claim of its access tokens) ended: signed out in that
+ * browser, or its refresh token was reused (stolen). Access tokens carrying this sid are refused from
+ * now on, and open reply streams opened with them end. Other sessions of the user are untouched
+ * (ending all of them moves sessionsValidAfter in auth.user.updated.v1 instead).
+ */
+export const sessionRevokedEvent = defineEvent(
+  'auth.session.revoked.v1',
+  z.object({
+    userId: userIdSchema,
+    sessionId: z.string().min(1),
+    reason: z.enum(['signed-out', 'refresh-reuse']),
+    revokedAt: isoDateTimeSchema,
+  }),
+);
+export type SessionRevokedData = z.infer<typeof sessionRevokedEvent.data>;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { userRegisteredEvent, userUpdatedEvent, userVerifiedEvent } from './auth.events';
+import { sessionRevokedEvent, userRegisteredEvent, userUpdatedEvent, userVerifiedEvent } from './auth.events';
 import { adminActionRecordedEvent } from './admin.events';
 import { subscriptionChangedEvent } from './billing.events';
 import { messageSentEvent } from './chat.events';
@@ -10,6 +10,7 @@ export const allEvents = [
   userRegisteredEvent,
   userVerifiedEvent,
   userUpdatedEvent,
+  sessionRevokedEvent,
   messageSentEvent,
   subscriptionChangedEvent,
   adminActionRecordedEvent,
@@ -22,6 +23,7 @@ export const eventSubjects = {
   userRegistered: userRegisteredEvent.subject,
   userVerified: userVerifiedEvent.subject,
   userUpdated: userUpdatedEvent.subject,
+  sessionRevoked: sessionRevokedEvent.subject,
   messageSent: messageSentEvent.subject,
   subscriptionChanged: subscriptionChangedEvent.subject,
   adminActionRecorded: adminActionRecordedEvent.subject,

@@ -7,10 +7,11 @@ export interface DomainErrorOptions {
   /** Extra response headers, e.g. Retry-After. */
   headers?: Record<string, string>;
   /**
-   * Top-level fields the error's contract schema adds to the error body (e.g. usageLimitErrorSchema's
-   * limit and resetsAt). They never replace code, message, fields or requestId.
+   * Extra top-level fields of the answer beyond code and message (e.g. a ban's reason and end, the
+   * email of an unverified sign-in), declared by a schema in packages/contracts. They cannot replace
+   * code, message, fields or requestId.
    */
-  extra?: Record<string, unknown>;
+  details?: Record<string, unknown>;
   cause?: unknown;
 }
 
@@ -24,7 +25,7 @@ export class DomainError extends Error {
   readonly status: number;
   readonly fields?: ErrorFields;
   readonly headers?: Record<string, string>;
-  readonly extra?: Record<string, unknown>;
+  readonly details?: Record<string, unknown>;
 
   constructor(code: ErrorCode, status: number, message: string, options: DomainErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -33,7 +34,7 @@ export class DomainError extends Error {
     this.status = status;
     this.fields = options.fields;
     this.headers = options.headers;
-    this.extra = options.extra;
+    this.details = options.details;
   }
 }
 
@@ -77,13 +78,13 @@ export class RateLimitedError extends DomainError {
     message: string,
     retryAfterSeconds: number,
     code: ErrorCode = errorCodes.rateLimited,
-    extra?: Record<string, unknown>,
+    details?: Record<string, unknown>,
   ) {
     const seconds = Math.max(0, Math.ceil(retryAfterSeconds));
     super(code, 429, message, {
       headers: { 'Retry-After': String(seconds) },
       fields: { retryAfterSeconds: [String(seconds)] },
-      extra,
+      details,
     });
     this.retryAfterSeconds = seconds;
   }

@@ -76,6 +76,21 @@ describe('DomainError subclasses', () => {
       message: 'That email is taken.',
     });
   });
+
+  it('adds details as top-level fields, never over code, message or requestId', async () => {
+    const err = new DomainError('BANNED', 403, 'Banned.', {
+      details: { reason: 'spam', bannedUntil: null, code: 'X', message: 'Y', requestId: 'Z' },
+    });
+    const { url } = await serve(err);
+    const res = await fetch(`${url}/async`);
+    expect(await res.json()).toEqual({
+      code: 'BANNED',
+      message: 'Banned.',
+      reason: 'spam',
+      bannedUntil: null,
+      requestId: res.headers.get('x-request-id'),
+    });
+  });
 });
 
 describe('errorMiddleware', () => {

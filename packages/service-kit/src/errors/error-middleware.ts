@@ -72,7 +72,12 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
     }
     const known = err instanceof DomainError ? err : fromBodyParser(err);
     if (known) {
-      const body: ErrorBody = { ...known.extra, code: known.code, message: known.message, requestId: req.id };
+      const body: ErrorBody = {
+        ...known.details,
+        code: known.code,
+        message: known.message,
+        requestId: req.id,
+      };
       if (known.fields) body.fields = known.fields;
       send(res, known.status, body, known.headers);
       return;

@@ -35,7 +35,7 @@ describe('revocation times', () => {
 
 describe('token signer', () => {
   it('round-trips an access token and refuses it as a handoff', () => {
-    const token = signer.signAccess({ sub: 'u1', lvl: 'basic' });
+    const token = signer.signAccess({ sub: 'u1', lvl: 'basic', sid: 's1' });
     expect(signer.verifyAccess(token)).toMatchObject({ sub: 'u1', lvl: 'basic', typ: 'access' });
     expect(signer.verifyHandoff(token, 'localhost')).toBeNull();
   });
@@ -59,12 +59,14 @@ describe('token signer', () => {
     });
     expect(signer.verifyAccess(hs)).toBeNull();
     const other = createTokenSigner(generateSigningKeys(), { accessTtlSec: 900, handoffTtlSec: 30 });
-    expect(signer.verifyAccess(other.signAccess({ sub: 'u1', lvl: 'basic' }))).toBeNull();
+    expect(signer.verifyAccess(other.signAccess({ sub: 'u1', lvl: 'basic', sid: 's1' }))).toBeNull();
   });
 
   it('refuses an expired token and a handoff older than its 30 s', () => {
     const past = new Date(Date.now() - 1000_000);
-    expect(signer.verifyAccess(signer.signAccess({ sub: 'u1', lvl: 'basic', now: past }))).toBeNull();
+    expect(
+      signer.verifyAccess(signer.signAccess({ sub: 'u1', lvl: 'basic', sid: 's1', now: past })),
+    ).toBeNull();
     const old = signer.signHandoff({ sub: 'u1', aud: 'a', jti: 'j', now: new Date(Date.now() - 31_000) });
     expect(signer.verifyHandoff(old, 'a')).toBeNull();
   });

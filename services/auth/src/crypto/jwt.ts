@@ -2,10 +2,21 @@ import jwt from 'jsonwebtoken';
 import { randomUUID } from 'node:crypto';
 import type { SigningKeys } from './keys';
 
-export type AccessClaims = { sub: string; lvl: string; typ: 'access'; iat: number; exp: number; jti: string };
+/** `sid`: the session (refresh-token family) the token was issued for; signing out there ends it. */
+export type AccessClaims = {
+  sub: string;
+  lvl: string;
+  typ: 'access';
+  sid?: string;
+  iat: number;
+  exp: number;
+  jti: string;
+};
 export type HandoffClaims = {
   sub: string;
   typ: 'handoff';
+  /** login (default) or logout: a token made for one is refused by the other. */
+  act?: 'login' | 'logout';
   aud: string;
   iat: number;
   exp: number;
@@ -54,10 +65,16 @@ export function createTokenSigner(keys: SigningKeys, opts: { accessTtlSec: numbe
   }
   return {
     publicKey: keys.publicKey,
-    signAccess(input: { sub: string; lvl: string; validAfter?: Date | null; now?: Date }): string {
+    signAccess(input: {
+      sub: string;
+      lvl: string;
+      sid: string;
+      validAfter?: Date | null;
+      now?: Date;
+    }): string {
       const iat = issuedAtFor(input.now ?? new Date(), input.validAfter);
       return sign(
-        { sub: input.sub, lvl: input.lvl, typ: 'access', iat, jti: randomUUID() },
+        { sub: input.sub, lvl: input.lvl, typ: 'access', sid: input.sid, iat, jti: randomUUID() },
         opts.accessTtlSec,
       );
     },
@@ -65,11 +82,13 @@ export function createTokenSigner(keys: SigningKeys, opts: { accessTtlSec: numbe
       sub: string;
       aud: string;
       jti: string;
+      act?: 'login' | 'logout';
       validAfter?: Date | null;
       now?: Date;
     }): string {
       const iat = issuedAtFor(input.now ?? new Date(), input.validAfter);
-      return jwt.sign({ sub: input.sub, typ: 'handoff', jti: input.jti, iat }, keys.privateKey, {
+      const act = input.act ?? 'login';
+      return jwt.sign({ sub: input.sub, typ: 'handoff', act, jti: input.jti, iat }, keys.privateKey, {
         algorithm: ALG,
         expiresIn: opts.handoffTtlSec,
         audience: input.aud,
@@ -79,11 +98,18 @@ export function createTokenSigner(keys: SigningKeys, opts: { accessTtlSec: numbe
       const c = verify(token);
       if (!c || c.typ !== 'access' || typeof c.sub !== 'string' || typeof c.iat !== 'number') return null;
       if (typeof c.lvl !== 'string' || typeof c.jti !== 'string') return null;
+      if (c.sid !== undefined && typeof c.sid !== 'string') return null;
       return c as AccessClaims;
     },
-    verifyHandoff(token: string, audience: string): HandoffClaims | null {
+    /** A handoff token for `audience` (any audience when null: the confirm step on the origin host). */
+    verifyHandoff(
+      token: string,
+      audience: string | null,
+      act: 'login' | 'logout' = 'login',
+    ): HandoffClaims | null {
       const c = verify(token);
-      if (!c || c.typ !== 'handoff' || c.aud !== audience) return null;
+      if (!c || c.typ !== 'handoff' || (audience !== null && c.aud !== audience)) return null;
+      if ((c.act ?? 'login') !== act || typeof c.aud !== 'string') return null;
       if (typeof c.sub !== 'string' || typeof c.jti !== 'string' || typeof c.iat !== 'number') return null;
       // Never older than the handoff validity, whatever exp says.
       if (Date.now() / 1000 - c.iat > opts.handoffTtlSec + 1) return null;

@@ -233,7 +233,8 @@ describe('sign-up, verification email, sign-in, me, sign-out', () => {
     const c = env.client();
     const p = await signUpAndVerify(env, c);
     await signIn(c, p);
-    await c.post('/api/auth/logout');
+    // Signing out everywhere moves sessionsValidAfter (plain sign-out ends only this browser's session).
+    await c.post('/api/auth/logout-everywhere');
     const user = await env.db.user.findUniqueOrThrow({ where: { email: p.email } });
     const rows = await env.db.outboxEvent.findMany({ orderBy: { createdAt: 'asc' } });
     const mine = rows.filter((r) => (r.payload as { data: { userId: string } }).data.userId === user.id);

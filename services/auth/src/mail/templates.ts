@@ -69,3 +69,28 @@ export function resetPasswordEmail(p: {
     `Questions? Contact support at ${p.supportEmail}.\n`;
   return { subject: 'Reset your Noek password', html, text, link };
 }
+
+/** To the owner after repeated wrong passwords for their account (issue 14: tell, never lock out). */
+export function failedSignInsEmail(p: {
+  name: string;
+  appOrigin: string;
+  failures: number;
+  supportEmail: string;
+}): EmailContent {
+  const link = new URL('/', p.appOrigin).toString();
+  const html = layout(
+    `<h1 style="font-size:22px">Failed sign-in attempts on your Noek account</h1>` +
+      `<p>Hello ${escapeHtml(p.name)}, someone entered a wrong password for your account ` +
+      `${p.failures} times in a row. Noek now slows further attempts; your account is not locked.</p>` +
+      `<p>If it was you, you can ignore this email. If not, sign in and change your password, or use ` +
+      `Forgot Password on the sign-in screen.</p>` +
+      `<p style="margin:28px 0">${button(link, 'Open Noek')}</p>`,
+    p.supportEmail,
+  );
+  const text =
+    `Hello ${p.name},\n\nSomeone entered a wrong password for your Noek account ${p.failures} times in a row. ` +
+    `Noek now slows further attempts; your account is not locked.\n\nIf it was you, ignore this email. ` +
+    `If not, sign in and change your password, or use Forgot Password on the sign-in screen:\n${link}\n\n` +
+    `Questions? Contact support at ${p.supportEmail}.\n`;
+  return { subject: 'Failed sign-in attempts on your Noek account', html, text, link };
+}

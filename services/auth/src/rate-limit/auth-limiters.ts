@@ -14,6 +14,8 @@ export const authRateRules = {
   forgot: { limit: 5, windowMs: HOUR },
   resend: { limit: 5, windowMs: HOUR },
   emailPerIp: { limit: 30, windowMs: HOUR },
+  /** Per recipient, whoever asks: verification, reset and alert mails (issue 14 §6). */
+  mailPerRecipient: { limit: 6, windowMs: HOUR },
   changePassword: { limit: 10, windowMs: 15 * MIN },
   /** Per client address: guessing reset tokens is hopeless (256 bits), but each try may cost a hash. */
   resetPerIp: { limit: 20, windowMs: 15 * MIN },
@@ -29,6 +31,8 @@ export function createAuthLimiters(scale = 1, now?: () => number): AuthLimiters 
     forgot: make(authRateRules.forgot),
     resend: make(authRateRules.resend),
     emailPerIp: make(authRateRules.emailPerIp),
+    // Not scaled: benchmarks and tests sign up many accounts, never mail one address often.
+    mailPerRecipient: createRateLimiter(authRateRules.mailPerRecipient, now),
     changePassword: make(authRateRules.changePassword),
     resetPerIp: make(authRateRules.resetPerIp),
   };

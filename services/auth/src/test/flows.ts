@@ -34,3 +34,22 @@ export async function signIn(client: TestClient, p: Person) {
   expect(res.status, res.text).toBe(200);
   return res;
 }
+
+/**
+ * A handoff exchange as one browser does it (issue 14 §1): the first exchange binds the token to
+ * this client and answers where to confirm; the confirm (on the host that made the token, which
+ * must see that host's cookie) sends the client back with the link; the second exchange signs in.
+ * Answers the last exchange (or the first, when it was not a confirm step).
+ */
+export async function exchangeLikeABrowser(client: TestClient, token: string, extra: object = {}) {
+  const first = await client.post('/api/auth/handoff/exchange', { token, ...extra });
+  if (first.status !== 200 || !first.body?.confirmUrl) return first;
+  const confirm = new URL(first.body.confirmUrl as string);
+  const back = await client.get(confirm.pathname + confirm.search);
+  expect(back.status).toBe(303);
+  const returned = new URL(back.headers.get('location')!, 'http://any.invalid').searchParams.get(
+    'auth_token',
+  );
+  if (!returned) return first;
+  return client.post('/api/auth/handoff/exchange', { token: returned, ...extra });
+}

@@ -3,12 +3,14 @@ import {
   ApiError,
   authSettingsResponseSchema,
   handoffCreateResponseSchema,
+  handoffExchangeResponseSchema,
   messageResponseSchema,
   sessionResponseSchema,
   signupResponseSchema,
   verifyEmailResponseSchema,
   type AuthSettingsResponse,
   type HandoffCreateResponse,
+  type HandoffExchangeResponse,
   type MessageResponse,
   type SessionResponse,
   type SignupResponse,
@@ -82,8 +84,18 @@ export const authApi = {
     ),
   createHandoff: (targetHost: string): Promise<HandoffCreateResponse> =>
     call('POST', '/api/auth/handoff', (d) => handoffCreateResponseSchema.parse(d), { targetHost }),
-  exchangeHandoff: (token: string): Promise<SessionResponse> =>
-    call('POST', '/api/auth/handoff/exchange', session, { token }),
+  createLogoutHandoff: (targetHost: string): Promise<HandoffCreateResponse> =>
+    call('POST', '/api/auth/handoff', (d) => handoffCreateResponseSchema.parse(d), {
+      targetHost,
+      action: 'logout',
+    }),
+  exchangeHandoff: (token: string, switchAccount = false): Promise<HandoffExchangeResponse> =>
+    call('POST', '/api/auth/handoff/exchange', (d) => handoffExchangeResponseSchema.parse(d), {
+      token,
+      ...(switchAccount ? { switchAccount } : {}),
+    }),
+  handoffLogout: (token: string): Promise<MessageResponse> =>
+    call('POST', '/api/auth/handoff/logout', message, { token }),
   settings: (): Promise<AuthSettingsResponse> =>
     call('GET', '/api/auth/settings', (d) => authSettingsResponseSchema.parse(d)),
 };

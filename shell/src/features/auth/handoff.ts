@@ -1,4 +1,9 @@
-import { handoffQuerySchema, type HandoffQuery } from '@noek/contracts';
+import {
+  handoffQuerySchema,
+  type HandoffAccount,
+  type HandoffQuery,
+  type User as SessionUser,
+} from '@noek/contracts';
 import { authApi } from './auth-api';
 
 /** The spec §4 handoff parameters in a URL's query, or null when absent or malformed. */
@@ -37,4 +42,38 @@ export async function urlWithHandoff(target: string): Promise<string> {
     // not signed in here: the other site shows its own sign-in
   }
   return url.toString();
+}
+
+export type HandoffOutcome =
+  | { kind: 'signed-in'; user: SessionUser }
+  | { kind: 'leaving' }
+  | { kind: 'ask'; current: HandoffAccount; next: HandoffAccount }
+  | { kind: 'refused' };
+
+/**
+ * Uses a login handoff token (issue 14 §1). The first answer sends this browser through the site
+ * that made the token (it checks that this is the browser that asked for it, then sends it back
+ * here with the same link); the second signs in, or asks first when another account is signed in.
+ */
+export async function redeemHandoffToken(token: string, switchAccount = false): Promise<HandoffOutcome> {
+  try {
+    const answer = await authApi.exchangeHandoff(token, switchAccount);
+    if ('confirmUrl' in answer) {
+      window.location.assign(answer.confirmUrl);
+      return { kind: 'leaving' };
+    }
+    if ('switchAccount' in answer) return { kind: 'ask', ...answer.switchAccount };
+    return { kind: 'signed-in', user: answer.user };
+  } catch {
+    return { kind: 'refused' };
+  }
+}
+
+/**
+ * `auth_action=logout`: with a logout token of the user signed in here, this browser's session on
+ * this host ends; a bare link (or anyone else's token) ends nothing on the server.
+ */
+export async function endSessionFromOtherSite(token: string | undefined): Promise<void> {
+  if (!token) return;
+  await authApi.handoffLogout(token).catch(() => undefined);
 }

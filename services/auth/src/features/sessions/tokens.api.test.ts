@@ -125,8 +125,13 @@ describe('refresh tokens', () => {
     const c = env.client();
     await signIn(c, p);
     const token = c.cookie('noek_refresh')!;
+    const browser = c.cookie('noek_browser')!;
+    // Two tabs of one browser: the same cookie jar (refresh token and browser cookie).
     const tabs = [env.client(), env.client()];
-    for (const t of tabs) t.setCookie('noek_refresh', token, '/api/auth');
+    for (const t of tabs) {
+      t.setCookie('noek_refresh', token, '/api/auth');
+      t.setCookie('noek_browser', browser, '/api/auth');
+    }
     const answers = await Promise.all(tabs.map((t) => t.post('/api/auth/refresh')));
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
   });

@@ -3,6 +3,15 @@ import { revocationTime } from '../../crypto/jwt';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
+/** Marks the user's unused reset links used: they answer 'already used' from now on. */
+export async function retireResetLinks(db: Db, userId: string, now: Date): Promise<number> {
+  const r = await db.emailToken.updateMany({
+    where: { userId, purpose: 'reset_password', usedAt: null },
+    data: { usedAt: now },
+  });
+  return r.count;
+}
+
 /**
  * All reads and writes of users. Every write that changes what a token grants (password, level,
  * block, ban) goes through `updateUser` with `revoke: true`, which moves sessionsValidAfter and
@@ -54,7 +63,23 @@ export const userRepository = {
       const current = await db.user.findUnique({ where: { id }, select: { sessionsValidAfter: true } });
       data.sessionsValidAfter = revocationTime(opts.now, current?.sessionsValidAfter);
       await db.session.updateMany({ where: { userId: id, revokedAt: null }, data: { revokedAt: opts.now } });
+      // A reset link mailed before a password change, reset, block or ban must not outlive it.
+      await retireResetLinks(db, id, opts.now);
     }
     return db.user.update({ where: { id }, data });
   },
 };
+
+/** The users repository bound to one client (the pool, or a transaction in a unit of work). */
+export function createUserRepository(db: Db) {
+  return {
+    findByEmail: (email: string) => userRepository.findByEmail(db, email),
+    findById: (id: string) => userRepository.findById(db, id),
+    create: (input: Parameters<typeof userRepository.create>[1]) => userRepository.create(db, input),
+    countAdmins: () => userRepository.countAdmins(db),
+    update: (id: string, patch: Prisma.UserUpdateInput, opts: { revoke: boolean; now: Date }) =>
+      userRepository.updateUser(db, id, patch, opts),
+    retireResetLinks: (id: string, now: Date) => retireResetLinks(db, id, now),
+  };
+}
+export type UserRepository = ReturnType<typeof createUserRepository>;

@@ -6,7 +6,7 @@ type Db = PrismaClient | Prisma.TransactionClient;
 export type TokenProblem = 'invalid' | 'used' | 'expired';
 
 /** Verification and reset tokens: 256 random bits, only the sha256 stored, single use, expiring. */
-export const emailTokenRepository = {
+const emailTokens = {
   /** Issues a new token and retires the user's earlier unused ones of the same purpose. */
   async issue(
     db: Db,
@@ -53,3 +53,12 @@ export const emailTokenRepository = {
     return { row };
   },
 };
+
+export function createEmailTokenRepository(db: Db) {
+  return {
+    issue: (input: Parameters<typeof emailTokens.issue>[1]) => emailTokens.issue(db, input),
+    consume: (input: Parameters<typeof emailTokens.consume>[1]) => emailTokens.consume(db, input),
+    findByToken: (token: string) => db.emailToken.findUnique({ where: { tokenHash: hashToken(token) } }),
+  };
+}
+export type EmailTokenRepository = ReturnType<typeof createEmailTokenRepository>;

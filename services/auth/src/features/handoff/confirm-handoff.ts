@@ -1,0 +1,36 @@
+import type { AuthContext } from '../../context';
+import { hashToken, safeEqual } from '../../crypto/tokens';
+
+export type ConfirmHandoffInput = {
+  token: string;
+  /** scheme://host:port this request reached (must be the origin the token was made on). */
+  thisOrigin: string;
+  /** This browser's origin-side handoff cookie. */
+  originCookie: string | undefined;
+};
+
+/**
+ * GET /api/auth/handoff/confirm?token=...: step 2 of the handoff, on the host that made the token.
+ * It is confirmed only when this browser holds the cookie set when the token was made, and a target
+ * browser is already bound; either way the browser goes back to the target site: with the same link
+ * when confirmed (step 3 signs it in), without it otherwise (it stays as it was).
+ * Answers the URL to redirect to (always one of the product's own sites).
+ */
+export async function confirmHandoff(ctx: AuthContext, input: ConfirmHandoffInput): Promise<string> {
+  const claims = ctx.signer.verifyHandoff(input.token, null, 'login');
+  if (!claims) return '/';
+  const now = ctx.now();
+  const row = await ctx.repos.handoffs.findLive({ jti: claims.jti, userId: claims.sub, now });
+  if (!row || row.origin !== input.thisOrigin) return '/';
+  const back = `${row.target}/`;
+  const sameBrowser =
+    !!input.originCookie &&
+    !!row.originBrowserHash &&
+    safeEqual(hashToken(input.originCookie), row.originBrowserHash);
+  if (!sameBrowser || !row.targetBrowserHash) {
+    ctx.log.warn({ jti: row.jti }, 'handoff confirm from another browser: refused');
+    return back;
+  }
+  if (!row.confirmedAt && !(await ctx.repos.handoffs.confirm(row.jti, now))) return back;
+  return `${back}?auth_token=${encodeURIComponent(input.token)}&auth_action=login`;
+}
