@@ -30,11 +30,7 @@ const read = (f: string) => readFileSync(f, 'utf8');
  * Known gaps, each with who closes it. The test fails when a listed gap is closed, so the entry goes
  * with the change that closes it.
  */
-const PENDING: Record<string, string> = {
-  // issue 13: the security engineer moves auth to the skeleton on their branch. Remove both at merge.
-  'auth:feature-routes': 'auth keeps one central features/routes.ts until it moves',
-  'auth:express-in-use-cases': 'auth handlers take req/res until it moves',
-};
+const PENDING: Record<string, string> = {};
 
 /** `ok` must hold, unless the gap is listed in PENDING: then it must still be open. */
 function expectUnlessPending(key: string, ok: boolean, problem: string): void {
@@ -153,9 +149,6 @@ describe('one error model', () => {
   const HAND_WRITTEN_ALLOWED: Record<string, string> = {
     'packages/service-kit/src/errors/error-middleware.ts': 'the one error middleware',
     'packages/service-kit/src/http/health.ts': "/readyz's 503 is a probe answer, not an API error",
-    // issue 13: auth's login/verify error bodies with extra fields; the security engineer moves them to
-    // DomainError's `extra` option when auth moves to the skeleton. Remove this entry then.
-    'services/auth/src/http/send-error.ts': 'auth moving to typed errors',
   };
   const HAND_WRITTEN = [
     /\.status\(\s*[45]\d\d\s*\)/, // res.status(429)
