@@ -129,8 +129,8 @@ export async function startPaymentSimulator(
   });
   let baseUrl = '';
   const engine = new BillingEngine(store, clock, webhooks, () => baseUrl);
-  let sim: PaymentSimulator | undefined;
-  const routes = routesFor(engine, () => sim!);
+  const holder: { sim?: PaymentSimulator } = {};
+  const routes = routesFor(engine, () => holder.sim!);
   // Idempotency-Key → the first answer (in flight or done), as Stripe replays it for 24 hours.
   const idempotent = new Map<string, Promise<{ status: number; body: unknown }>>();
 
@@ -206,7 +206,7 @@ export async function startPaymentSimulator(
   // Renewals and expiries happen as (simulated) time passes, not only when someone asks.
   const ticker = setInterval(() => engine.tick(), 1000);
   ticker.unref();
-  sim = {
+  const sim: PaymentSimulator = {
     url: baseUrl,
     host,
     port: addr.port,
@@ -228,6 +228,7 @@ export async function startPaymentSimulator(
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  holder.sim = sim;
   for (const w of options.webhooks ?? []) webhooks.addEndpoint(w.url, w.secret);
   return sim;
 }

@@ -1,18 +1,108 @@
+import type { RequestHandler } from 'express';
 import { apiRoutes } from '@noek/contracts';
-import { definePlannedService } from '@noek/runtime';
-import { loadBillingConfig } from './config';
-import { BILLING_SCHEMA, openBillingDatabase } from './database';
+import {
+  createOutboxRelay,
+  createServiceApp,
+  createUnitOfWork,
+  standardReadiness,
+  type EventBus,
+  type Logger,
+} from '@noek/service-kit';
+import type { BillingConfig } from './config';
+import type { BillingContext, BillingRepositories } from './context';
+import type { BillingDb, BillingTx } from './database';
+import type { Payments } from './features/payments/payments';
+import { createCustomersRepository } from './features/subscriptions/customers.repository';
+import { KeyedLock } from './features/subscriptions/keyed-lock';
+import { reconcileExpired } from './features/subscriptions/reconcile-expired';
+import { createSubscriptionsRepository } from './features/subscriptions/subscriptions.repository';
+import { registerSubscriptionRoutes } from './features/subscriptions/subscriptions.routes';
+import { registerTestCardRoutes } from './features/test-card/test-card.routes';
+import { createWebhookEventsRepository } from './features/webhooks/webhook-events.repository';
+import { registerWebhookRoutes } from './features/webhooks/webhooks.routes';
 
-/**
- * The billing service. Today it owns its schema (outbox, processed events) and answers the subscription
- * and payment routes of spec §7 with 501 until the billing capability ships.
- */
-export const billingService = definePlannedService({
-  name: 'billing',
-  defaultPort: 4003,
-  dbSchema: BILLING_SCHEMA,
-  loadConfig: loadBillingConfig,
-  openDatabase: openBillingDatabase,
-  routes: Object.values(apiRoutes.subscription),
-  message: 'Subscriptions are not available yet.',
+export interface BillingServiceDeps {
+  config: Pick<BillingConfig, 'RECONCILE_INTERVAL_MS'>;
+  db: BillingDb;
+  bus: EventBus;
+  logger: Logger;
+  /** Sets req.user from the access token or answers 401 (service-kit's requireUser). */
+  authenticate: RequestHandler;
+  payments: Payments | null;
+  /** The clock (tests move it). */
+  now?: () => Date;
+}
+
+const makeRepositories = (db: BillingTx): BillingRepositories => ({
+  customers: createCustomersRepository(db),
+  subscriptions: createSubscriptionsRepository(db),
+  webhookEvents: createWebhookEventsRepository(db),
 });
+
+/** THE place billing is wired: repositories, context, routes, outbox relay, reconciliation timer. */
+export function createBillingService(deps: BillingServiceDeps) {
+  const { db, bus, logger } = deps;
+  const relay = createOutboxRelay({ db, bus, logger });
+  const ctx: BillingContext = {
+    ...makeRepositories(db),
+    transaction: createUnitOfWork(db, makeRepositories, {
+      afterPublish: () =>
+        void relay.flush().catch((err: unknown) => logger.warn({ err }, 'outbox flush failed')),
+    }),
+    payments: deps.payments,
+    userLocks: new KeyedLock(),
+    now: deps.now ?? (() => new Date()),
+    logger,
+  };
+  const webhookPath = apiRoutes.subscription.webhook.path;
+  const app = createServiceApp({
+    name: 'billing',
+    logger,
+    readiness: standardReadiness(db, bus),
+    rawBodyPaths: [webhookPath],
+    bodyLimit: '256kb',
+    routes: (a) => {
+      registerWebhookRoutes(a, ctx);
+      a.use(['/api/subscription', '/api/payment'], (req, res, next) =>
+        req.path === webhookPath ? next() : deps.authenticate(req, res, next),
+      );
+      registerSubscriptionRoutes(a, ctx);
+      registerTestCardRoutes(a, ctx);
+    },
+  });
+
+  let timer: NodeJS.Timeout | undefined;
+  let reconciling: Promise<unknown> = Promise.resolve();
+  return {
+    app,
+    ctx,
+    /** One pass of the reconciliation (also run by the timer). */
+    reconcile: () => reconcileExpired(ctx),
+    async start() {
+      relay.start();
+      if (deps.config.RECONCILE_INTERVAL_MS > 0 && ctx.payments) {
+        timer = setInterval(() => {
+          reconciling = reconcileExpired(ctx).catch((err: unknown) =>
+            logger.warn({ err }, 'reconciliation failed'),
+          );
+        }, deps.config.RECONCILE_INTERVAL_MS);
+        timer.unref();
+      }
+      logger.info(
+        { payments: ctx.payments?.mode ?? 'none' },
+        ctx.payments?.mode === 'simulated'
+          ? 'payments are simulated (local payment simulator, no real money)'
+          : ctx.payments
+            ? 'payments: Stripe'
+            : 'payments not configured',
+      );
+    },
+    async stop() {
+      clearInterval(timer);
+      await reconciling;
+      await relay.stop();
+      await relay.flush().catch(() => 0);
+    },
+  };
+}
+export type BillingService = ReturnType<typeof createBillingService>;
