@@ -18,12 +18,9 @@ export const billingEnvSchema = z.object({
     .optional(),
   /** Single-machine mode: where auth keeps its generated keys (auth-public.pem), when AUTH_PUBLIC_KEY is unset. */
   KEYS_DIR: z.string().min(1).optional(),
-  /** sk_live_... or sk_test_...: Stripe's secret key. */
-  STRIPE_SECRET_KEY: z
-    .string()
-    .regex(/^(sk|rk)_(test|live)_\S+$/, 'must be a Stripe secret key')
-    .optional(),
-  /** pk_live_... or pk_test_...: sent to the browser for Stripe's Payment Element. */
+  /** sk_live_... or sk_test_... (or a restricted rk_ key): Stripe's secret key. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** pk_live_... or pk_test_...: sent to the browser for Stripe's Payment Element (without it, no card form). */
   STRIPE_PUBLISHABLE_KEY: z
     .string()
     .regex(/^pk_(test|live)_\S+$/, 'must be a Stripe publishable key')
@@ -59,10 +56,6 @@ const billingEnvChecked = billingEnvSchema
   .refine((c) => !(c.STRIPE_SECRET_KEY || c.PAYMENT_SIMULATOR_URL) || c.STRIPE_WEBHOOK_SECRET !== undefined, {
     path: ['STRIPE_WEBHOOK_SECRET'],
     message: 'is required when payments are configured',
-  })
-  .refine((c) => !c.STRIPE_SECRET_KEY || c.PAYMENT_SIMULATOR_URL || c.STRIPE_PUBLISHABLE_KEY, {
-    path: ['STRIPE_PUBLISHABLE_KEY'],
-    message: 'is required with STRIPE_SECRET_KEY (the browser payment form needs it)',
   });
 
 export function loadBillingConfig(env: Record<string, string | undefined> = process.env): BillingConfig {

@@ -80,6 +80,9 @@ export function createBillingService(deps: BillingServiceDeps) {
     reconcile: () => reconcileExpired(ctx),
     async start() {
       relay.start();
+      if (ctx.payments?.mode === 'stripe' && !ctx.payments.publishableKey) {
+        logger.warn('STRIPE_PUBLISHABLE_KEY is not set: the browser cannot show the payment form');
+      }
       if (deps.config.RECONCILE_INTERVAL_MS > 0 && ctx.payments) {
         timer = setInterval(() => {
           reconciling = reconcileExpired(ctx).catch((err: unknown) =>

@@ -15,7 +15,9 @@ export function PaymentForm({
     <div className="noek-stack billing-payment" data-testid="payment-form">
       <h2>Upgrade to SuperNoek</h2>
       <p className="noek-muted">SuperNoek, {priceLabel}. Cancel anytime.</p>
-      {config.mode === 'stripe' && config.publishableKey ? (
+      {config.mode === 'stripe' && !config.publishableKey ? (
+        <p role="alert">Card payments are not set up on this server yet. Please contact support.</p>
+      ) : config.mode === 'stripe' && config.publishableKey ? (
         <Suspense fallback={<div className="noek-spinner" aria-label="Loading the payment form" />}>
           <StripePaymentForm {...props} priceLabel={priceLabel} publishableKey={config.publishableKey} />
         </Suspense>
