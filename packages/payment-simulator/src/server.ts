@@ -8,6 +8,7 @@ import { WebhookSender, type WebhookEndpoint } from './webhooks';
 
 /** The API version the simulator answers in (the one stripe-node 23 pins). */
 export const SIMULATED_API_VERSION = '2026-10-28.endive';
+const MAX_IDEMPOTENCY_KEYS = 10_000;
 
 export interface PaymentSimulatorOptions {
   port?: number;
@@ -194,6 +195,8 @@ export async function startPaymentSimulator(
       pending = idempotent.get(scoped) ?? run();
       if (idempotent.has(scoped)) req.resume();
       idempotent.set(scoped, pending);
+      // Bounded: the oldest keys go first (Stripe keeps them 24 hours; a local session needs far fewer).
+      if (idempotent.size > MAX_IDEMPOTENCY_KEYS) idempotent.delete(idempotent.keys().next().value!);
     } else pending = run();
     void pending.then(({ status, body }) => send(res, status, body));
   });
