@@ -20,6 +20,30 @@ export function parseExpiry(text: string): { expMonth: number; expYear: number }
   return month >= 1 && month <= 12 ? { expMonth: month, expYear: year } : null;
 }
 
+function CardField(p: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+  numeric?: boolean;
+}) {
+  return (
+    <label className="billing-field">
+      {p.label}
+      <input
+        inputMode={p.numeric ? 'numeric' : undefined}
+        autoComplete="off"
+        placeholder={p.placeholder}
+        value={p.value}
+        onChange={(e) => p.onChange(e.target.value)}
+        required
+        data-testid={p.testId}
+      />
+    </label>
+  );
+}
+
 /**
  * The card form with no payment key configured: the local payment simulator takes Stripe's test cards.
  * Labelled plainly as test mode (decisions.md): nothing here moves money.
@@ -110,40 +134,23 @@ export function TestCardForm({ clientSecret, priceLabel, onPaid, onFailed }: Car
         Test cards: 4242 4242 4242 4242 succeeds · 4000 0000 0000 0002 is declined · 4000 0025 0000 3155 asks
         for authentication. Any future expiry date and any CVC.
       </p>
-      <label className="billing-field">
-        Card number
-        <input
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder="4242 4242 4242 4242"
-          value={number}
-          onChange={(e) => setNumber(e.target.value)}
-          required
-          data-testid="card-number"
-        />
-      </label>
+      <CardField
+        label="Card number"
+        placeholder="4242 4242 4242 4242"
+        value={number}
+        onChange={setNumber}
+        testId="card-number"
+        numeric
+      />
       <div className="noek-row">
-        <label className="billing-field">
-          Expiry (MM/YY)
-          <input
-            placeholder="12/34"
-            value={expiry}
-            onChange={(e) => setExpiry(e.target.value)}
-            required
-            data-testid="card-expiry"
-          />
-        </label>
-        <label className="billing-field">
-          CVC
-          <input
-            inputMode="numeric"
-            placeholder="123"
-            value={cvc}
-            onChange={(e) => setCvc(e.target.value)}
-            required
-            data-testid="card-cvc"
-          />
-        </label>
+        <CardField
+          label="Expiry (MM/YY)"
+          placeholder="12/34"
+          value={expiry}
+          onChange={setExpiry}
+          testId="card-expiry"
+        />
+        <CardField label="CVC" placeholder="123" value={cvc} onChange={setCvc} testId="card-cvc" numeric />
       </div>
       {error && (
         <p className="billing-error" role="alert" data-testid="payment-error">
