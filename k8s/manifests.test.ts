@@ -172,7 +172,6 @@ for (const s of Object.keys(servicePorts)) {
  * for it to be removed from here, so the list only shrinks.
  */
 const plannedEnv: Record<string, string[]> = {
-  billing: ['AUTH_PUBLIC_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'],
   admin: ['AUTH_PUBLIC_KEY'],
 };
 

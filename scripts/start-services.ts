@@ -18,6 +18,11 @@ const product = await launchProduct({
   env: { DATABASE_URL: env.DATABASE_URL, NATS_URL: env.NATS_URL },
 });
 console.log(`\n  Noek is running at ${product.gatewayUrl.replace('127.0.0.1', 'localhost')}`);
+if (product.paymentSimulatorUrl) {
+  console.log(
+    `  payments: simulated, no real money (local payment simulator at ${product.paymentSimulatorUrl})`,
+  );
+}
 console.log(
   `  services: ${Object.entries(product.serviceUrls)
     .map(([n, u]) => `${n} ${u}`)

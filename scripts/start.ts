@@ -11,13 +11,17 @@ import { billingService } from '@noek/billing';
 import { chatService } from '@noek/chat';
 import { describeEmbedded, devMailboxBindProblem, embeddedDefaults } from './lib/embedded-defaults';
 import { withSigningKeys } from './lib/keys';
+import { startSimulatedPayments } from './lib/simulated-payments';
 
-const env = withSigningKeys(embeddedDefaults(process.env));
-const refusal = devMailboxBindProblem(env);
+const baseEnv = withSigningKeys(embeddedDefaults(process.env));
+const refusal = devMailboxBindProblem(baseEnv);
 if (refusal) {
   console.error(refusal);
   process.exit(1);
 }
+// No Stripe key: the local payment simulator, its webhooks sent to the gateway's port.
+const payments = await startSimulatedPayments(baseEnv, `http://127.0.0.1:${baseEnv.PORT}`);
+const env = { ...baseEnv, ...payments?.env };
 
 await startEmbedded({
   env,

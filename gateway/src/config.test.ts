@@ -20,6 +20,22 @@ describe('loadGatewayConfig', () => {
     expect(c.trustHttps).toBe(false);
   });
 
+  it("allows Stripe's script and frames in the CSP only when a real publishable key is configured", () => {
+    expect(loadGatewayConfig({}).csp).toEqual({ scriptSrc: [], connectSrc: [], frameSrc: [] });
+    const c = loadGatewayConfig({
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+      CSP_FRAME_SRC: 'https://x.example',
+    });
+    expect(c.csp.scriptSrc).toContain('https://js.stripe.com');
+    expect(c.csp.connectSrc).toEqual(['https://api.stripe.com']);
+    expect(c.csp.frameSrc).toEqual([
+      'https://js.stripe.com',
+      'https://*.js.stripe.com',
+      'https://hooks.stripe.com',
+      'https://x.example',
+    ]);
+  });
+
   it('parses lists, hosts and remote folders', () => {
     const c = loadGatewayConfig({
       ALLOWED_ORIGINS: 'https://a.example, https://b.example:8443',

@@ -101,10 +101,15 @@ export const gatewayEnvSchema = z.object({
   /** Per client address on /api; 0 turns the limit off. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(300),
-  /** Extra CSP sources (space- or comma-separated), e.g. the payment provider's script and frames. */
-  CSP_SCRIPT_SRC: cspSources.default('https://js.stripe.com https://*.js.stripe.com'),
-  CSP_CONNECT_SRC: cspSources.default('https://api.stripe.com'),
-  CSP_FRAME_SRC: cspSources.default('https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com'),
+  /** Set when billing uses real Stripe keys: the CSP then allows Stripe.js and its frames (else nothing of Stripe). */
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\S+$/, 'must be a Stripe publishable key')
+    .optional(),
+  /** Extra CSP sources (space- or comma-separated). */
+  CSP_SCRIPT_SRC: cspSources.default(''),
+  CSP_CONNECT_SRC: cspSources.default(''),
+  CSP_FRAME_SRC: cspSources.default(''),
 
   SERVE_STATIC: bool.default(true),
   SHELL_DIST_DIR: z.string().min(1).optional(),
@@ -167,6 +172,13 @@ export interface GatewayConfig {
 
 const sources = (s: string) => s.split(/[\s,]+/).filter(Boolean);
 
+/** What Stripe's Payment Element needs (docs.stripe.com/security/guide#content-security-policy). */
+const stripeCsp = {
+  scriptSrc: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  connectSrc: ['https://api.stripe.com'],
+  frameSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+};
+
 export function toGatewayConfig(env: GatewayEnv): GatewayConfig {
   const remoteDistDirs = Object.fromEntries(
     remoteNames.map((name) => [name, env.REMOTE_DIST_DIRS[name] ?? `${repoRoot}mfe-${name}/dist`]),
@@ -200,9 +212,12 @@ export function toGatewayConfig(env: GatewayEnv): GatewayConfig {
     maxBodyBytes: env.MAX_BODY_BYTES,
     rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, burst: env.RATE_LIMIT_BURST },
     csp: {
-      scriptSrc: sources(env.CSP_SCRIPT_SRC),
-      connectSrc: sources(env.CSP_CONNECT_SRC),
-      frameSrc: sources(env.CSP_FRAME_SRC),
+      scriptSrc: [...(env.STRIPE_PUBLISHABLE_KEY ? stripeCsp.scriptSrc : []), ...sources(env.CSP_SCRIPT_SRC)],
+      connectSrc: [
+        ...(env.STRIPE_PUBLISHABLE_KEY ? stripeCsp.connectSrc : []),
+        ...sources(env.CSP_CONNECT_SRC),
+      ],
+      frameSrc: [...(env.STRIPE_PUBLISHABLE_KEY ? stripeCsp.frameSrc : []), ...sources(env.CSP_FRAME_SRC)],
     },
     serveStatic: env.SERVE_STATIC,
     shellDistDir: env.SHELL_DIST_DIR ?? `${repoRoot}shell/dist`,

@@ -51,7 +51,11 @@ export function describeEmbedded(env: Env): string[] {
     env.OPENAI_API_KEY
       ? `  assistant    ${env.OPENAI_MODEL ?? 'default model'} at ${env.OPENAI_BASE_URL ?? 'api.openai.com'}`
       : '  assistant    offline responder (set OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL for a real model)',
-    env.STRIPE_SECRET_KEY ? '  payments     Stripe' : '  payments     not configured',
+    env.STRIPE_SECRET_KEY
+      ? '  payments     Stripe'
+      : env.PAYMENT_SIMULATOR_URL
+        ? `  payments     simulated, no real money (local payment simulator at ${env.PAYMENT_SIMULATOR_URL}; test card 4242 4242 4242 4242)`
+        : '  payments     not configured',
     `  marketing    http://${(env.MARKETING_HOSTS ?? '').split(',')[0]}:${env.PORT} (the landing page host)`,
   ];
 }

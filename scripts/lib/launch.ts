@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { withSigningKeys } from './keys';
+import { startSimulatedPayments, type SimulatedPayments } from './simulated-payments';
 import { serveStatic, type StaticServer } from './static-server';
 
 export const serviceNames = ['auth', 'chat', 'billing', 'admin'] as const;
@@ -33,6 +34,8 @@ export type Launched = {
   gatewayUrl: string;
   serviceUrls: Record<ServiceName, string>;
   remoteServers: Partial<Record<RemoteName, StaticServer>>;
+  /** The local payment simulator's URL when no Stripe key is configured (its /_simulator controls). */
+  paymentSimulatorUrl?: string;
   /** Stops one remote's static server, as if its deployment were down. */
   stopRemote(name: RemoteName): Promise<void>;
   stop(): Promise<void>;
@@ -93,7 +96,13 @@ export async function launchProduct(options: LaunchOptions): Promise<Launched> {
   ) as Record<ServiceName, string>;
   const remoteServers: Partial<Record<RemoteName, StaticServer>> = {};
   const remoteEnv: NodeJS.ProcessEnv = {};
+  let payments: SimulatedPayments | null = null;
   try {
+    payments = await startSimulatedPayments(
+      { ...process.env, ...opts.env },
+      `http://127.0.0.1:${opts.gatewayPort}`,
+    );
+    if (payments) opts.envFor = { ...opts.envFor, billing: { ...payments.env, ...opts.envFor?.billing } };
     if (opts.separateRemotes) {
       for (const [i, name] of remoteNames.entries()) {
         const server = await serveStatic(join(root, `mfe-${name}`, 'dist'), opts.servicePortBase + 10 + i);
@@ -127,15 +136,18 @@ export async function launchProduct(options: LaunchOptions): Promise<Launched> {
       gatewayUrl,
       serviceUrls,
       remoteServers,
+      paymentSimulatorUrl: payments?.url,
       stopRemote: async (name) => remoteServers[name]?.close(),
       stop: async () => {
         await Promise.all(children.reverse().map((c) => stopChild(c)));
         await Promise.all(Object.values(remoteServers).map((s) => s.close()));
+        await payments?.stop();
       },
     };
   } catch (err) {
     children.forEach((c) => c.kill('SIGKILL'));
     await Promise.all(Object.values(remoteServers).map((s) => s.close()));
+    await payments?.stop();
     throw err;
   }
 }

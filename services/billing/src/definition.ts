@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineService } from '@noek/runtime';
+import { requireUser } from '@noek/service-kit';
 import { loadBillingConfig } from './config';
 import { BILLING_SCHEMA, openBillingDatabase } from './database';
+import { paymentsFromConfig } from './features/payments/payments';
 import { createBillingService } from './service';
 
 /** The billing service for both run modes (its own process, or `npm start`'s single process). */
@@ -9,8 +13,18 @@ export const billingService = defineService({
   defaultPort: 4003,
   async create({ env, database, bus, logger }) {
     const config = loadBillingConfig(env);
+    // The single-machine mode starts auth first, which writes its generated key pair under KEYS_DIR.
+    const publicKey =
+      config.AUTH_PUBLIC_KEY ?? readFileSync(join(config.KEYS_DIR ?? '', 'auth-public.pem'), 'utf8');
     const db = await openBillingDatabase(database(BILLING_SCHEMA));
-    const service = createBillingService({ config, db, bus, logger });
+    const service = createBillingService({
+      config,
+      db,
+      bus,
+      logger,
+      authenticate: requireUser({ publicKey }),
+      payments: paymentsFromConfig(config),
+    });
     return {
       app: service.app,
       start: () => service.start(),

@@ -70,6 +70,12 @@ export const apiRoutes = {
     reactivate: route('POST', '/api/subscription/reactivate'),
     /** Ours: the payment provider's webhook (raw body, signature checked). */
     webhook: route('POST', '/api/payment/webhook'),
+    /** Ours: what the payment form needs (mode, publishable key, price); subscription.schema.ts. */
+    config: route('GET', '/api/payment/config'),
+    /** Ours, simulated payments only: pays the client secret's invoice with a test card. */
+    testCardPay: route('POST', '/api/payment/test-card'),
+    /** Ours, simulated payments only: completes (or fails) the simulated authentication step. */
+    testCardAuthenticate: route('POST', '/api/payment/test-card/authenticate'),
   },
   /** Answered by the gateway itself. */
   version: route('GET', '/api/version'),

@@ -68,6 +68,22 @@ export const errorCodes = {
   notRetryable: 'NOT_RETRYABLE',
   /** Chat: the user's row kept changing under a send (409, try again). */
   sendContended: 'SEND_CONTENDED',
+  /** Subscribe while a SuperNoek subscription is already active (409). */
+  alreadySubscribed: 'ALREADY_SUBSCRIBED',
+  /** Subscribe while the first payment is being processed (409). */
+  paymentPending: 'PAYMENT_PENDING',
+  /** Cancel or reactivate without a subscription that allows it (404). */
+  noSubscription: 'NO_SUBSCRIPTION',
+  /** Reactivate after the paid period ended (409): subscribe again instead. */
+  subscriptionEnded: 'SUBSCRIPTION_ENDED',
+  /** The card was declined or could not be authenticated (402); message = the provider's message. */
+  paymentFailed: 'PAYMENT_FAILED',
+  /** The payment provider did not answer or failed (503). */
+  paymentProviderUnavailable: 'PAYMENT_PROVIDER_UNAVAILABLE',
+  /** Payments are not configured on this server (503). */
+  paymentsNotConfigured: 'PAYMENTS_NOT_CONFIGURED',
+  /** A webhook whose signature is missing, wrong or too old (400). */
+  invalidWebhookSignature: 'INVALID_WEBHOOK_SIGNATURE',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
 

@@ -32,7 +32,7 @@ export async function handleSubscriptionChanged(
       { billingChangedAt: changedAt, ...(change ?? {}) },
       { revoke: false, now: new Date() },
     );
-    if (change) await events.updated(tx, updated, ['accessLevel']);
+    if (change && change.accessLevel !== user.accessLevel) await events.updated(tx, updated, ['accessLevel']);
   });
 }
 

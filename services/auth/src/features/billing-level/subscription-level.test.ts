@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionChangedData } from '@noek/contracts';
-import { levelAfterSubscription } from './subscription-level';
+import { levelAfterSubscription, levelFromCauses } from './subscription-level';
 
 const change = (
   status: SubscriptionChangedData['status'],
@@ -14,22 +14,51 @@ const change = (
   changedAt: new Date().toISOString(),
 });
 
+describe('level from its causes', () => {
+  it('premium and admin set by an admin are never moved', () => {
+    for (const accessLevel of ['premium', 'admin'] as const) {
+      for (const paidSupernoek of [true, false]) {
+        for (const grantHolds of [true, false]) {
+          expect(levelFromCauses({ accessLevel, paidSupernoek, grantHolds })).toBe(accessLevel);
+        }
+      }
+    }
+  });
+  it('supernoek while a payment or a grant holds, else basic', () => {
+    expect(levelFromCauses({ accessLevel: 'basic', paidSupernoek: true, grantHolds: false })).toBe(
+      'supernoek',
+    );
+    expect(levelFromCauses({ accessLevel: 'basic', paidSupernoek: false, grantHolds: true })).toBe(
+      'supernoek',
+    );
+    expect(levelFromCauses({ accessLevel: 'supernoek', paidSupernoek: false, grantHolds: false })).toBe(
+      'basic',
+    );
+  });
+});
+
 describe('level from subscription changes', () => {
-  it('an active supernoek subscription raises basic only', () => {
+  it('an active supernoek subscription raises basic; premium and admin only record the payment', () => {
     expect(levelAfterSubscription({ accessLevel: 'basic', paidSupernoek: false }, change('active'))).toEqual({
       accessLevel: 'supernoek',
       paidSupernoek: true,
     });
     expect(
       levelAfterSubscription({ accessLevel: 'premium', paidSupernoek: false }, change('active')),
-    ).toBeNull();
+    ).toEqual({
+      accessLevel: 'premium',
+      paidSupernoek: true,
+    });
     expect(
-      levelAfterSubscription({ accessLevel: 'admin', paidSupernoek: false }, change('active')),
+      levelAfterSubscription({ accessLevel: 'admin', paidSupernoek: true }, change('active')),
     ).toBeNull();
   });
 
-  it('a lapsed subscription returns a paid supernoek to basic, never a granted one', () => {
-    for (const s of ['canceled', 'unpaid', 'past_due', 'incomplete', 'none'] as const) {
+  it('past due keeps the plan; a lapse returns a paid supernoek to basic, never a granted one', () => {
+    expect(
+      levelAfterSubscription({ accessLevel: 'supernoek', paidSupernoek: true }, change('past_due')),
+    ).toBeNull();
+    for (const s of ['canceled', 'unpaid', 'incomplete', 'none'] as const) {
       expect(levelAfterSubscription({ accessLevel: 'supernoek', paidSupernoek: true }, change(s))).toEqual({
         accessLevel: 'basic',
         paidSupernoek: false,
@@ -41,5 +70,11 @@ describe('level from subscription changes', () => {
     expect(
       levelAfterSubscription({ accessLevel: 'supernoek', paidSupernoek: true }, change('active', 'basic')),
     ).toEqual({ accessLevel: 'basic', paidSupernoek: false });
+  });
+
+  it('a grant also keeps supernoek when the paid subscription ends', () => {
+    expect(
+      levelAfterSubscription({ accessLevel: 'supernoek', paidSupernoek: true }, change('canceled'), true),
+    ).toEqual({ accessLevel: 'supernoek', paidSupernoek: false });
   });
 });

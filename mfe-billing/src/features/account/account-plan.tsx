@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { HostApi, SubscriptionStatus, User } from '@noek/contracts';
+import { subscriptionApi } from '../subscription/subscription-api';
+import { formatDate, formatPrice, statusLabel } from '../subscription/format';
+import { billingKeys, usePaymentConfig, useSubscriptionStatus } from '../subscription/use-subscription';
+
+function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div>
+      <div className="auth-hint">{label}</div>
+      <div data-testid={testId}>{value}</div>
+    </div>
+  );
+}
+
+/** Spec §2 account screen: current plan with billing (price, next billing date, status); cancel, reactivate. */
+export function AccountPlan({ user, host }: { user: User; host: HostApi }) {
+  const status = useSubscriptionStatus();
+  const config = usePaymentConfig();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const settle = (s: SubscriptionStatus) => queryClient.setQueryData(billingKeys.status, s);
+  const cancel = useMutation({
+    mutationFn: subscriptionApi.cancel,
+    onSuccess: (s) => {
+      settle(s);
+      setConfirming(false);
+      host.toast({
+        title: 'Subscription Cancelled',
+        description: 'It ends at the end of the current billing period.',
+      });
+    },
+    onError: () =>
+      host.toast({ title: 'Failed to cancel subscription. Please try again.', variant: 'destructive' }),
+  });
+  const reactivate = useMutation({
+    mutationFn: subscriptionApi.reactivate,
+    onSuccess: (s) => {
+      settle(s);
+      host.toast({ title: 'Subscription Reactivated', description: 'Your SuperNoek plan will renew.' });
+    },
+    onError: () =>
+      host.toast({ title: 'Failed to reactivate subscription. Please try again.', variant: 'destructive' }),
+  });
+
+  if (status.isPending) return <div className="noek-spinner" aria-label="Loading your plan" />;
+  const s = status.data;
+  const paid = s?.isActive === true;
+  const granted = !paid && user.accessLevel === 'supernoek';
+  const price = config.data ? formatPrice(config.data.priceAmount, config.data.currency) : '$30.00';
+  return (
+    <section className="noek-card noek-stack" data-testid="account-plan">
+      <h2 style={{ margin: 0 }}>Plan and billing</h2>
+      {status.isError && <p role="alert">Unable to connect to payment system. Please try again.</p>}
+      <Row label="Current plan" value={paid || granted ? 'SuperNoek' : 'Basic'} testId="plan-name" />
+      <Row
+        label="Price"
+        value={paid ? `${price} / month` : granted ? 'Granted by an administrator' : 'Free'}
+        testId="plan-price"
+      />
+      {paid && (
+        <Row
+          label={s.cancelAtPeriodEnd ? 'Access until' : 'Next billing date'}
+          value={formatDate(s.currentPeriodEnd)}
+          testId="plan-next-billing"
+        />
+      )}
+      <Row label="Status" value={s ? statusLabel(s) : 'Free'} testId="plan-status" />
+      <div className="noek-row">
+        {paid && !s.cancelAtPeriodEnd && !confirming && (
+          <button
+            type="button"
+            className="noek-btn noek-btn-outline"
+            onClick={() => setConfirming(true)}
+            data-testid="cancel-subscription"
+          >
+            Cancel Subscription
+          </button>
+        )}
+        {paid && s.cancelAtPeriodEnd && (
+          <button
+            type="button"
+            className="noek-btn"
+            disabled={reactivate.isPending}
+            onClick={() => reactivate.mutate()}
+            data-testid="reactivate-subscription"
+          >
+            Reactivate Subscription
+          </button>
+        )}
+        {!paid && !granted && (
+          <button type="button" className="noek-btn" onClick={() => host.setView('subscription')}>
+            Upgrade to SuperNoek
+          </button>
+        )}
+      </div>
+      {confirming && paid && (
+        <div
+          className="noek-card noek-stack"
+          role="alertdialog"
+          aria-label="Cancel subscription"
+          data-testid="confirm-cancel"
+        >
+          <p>Cancel SuperNoek? You keep it until {formatDate(s.currentPeriodEnd)}, and it will not renew.</p>
+          <div className="noek-row">
+            <button
+              type="button"
+              className="noek-btn noek-btn-danger"
+              disabled={cancel.isPending}
+              onClick={() => cancel.mutate()}
+              data-testid="confirm-cancel-yes"
+            >
+              Cancel Subscription
+            </button>
+            <button type="button" className="noek-btn noek-btn-outline" onClick={() => setConfirming(false)}>
+              Keep SuperNoek
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { HostApi, User } from '@noek/contracts';
+import { ActivePlanCard } from './active-plan-card';
+import { serverMessage, statusOf } from './error-message';
+import { PaymentForm } from './payment-form';
+import { PlanComparison } from './plan-comparison';
+import { subscriptionApi } from './subscription-api';
+import { billingKeys, usePaymentConfig, useSubscriptionStatus } from './use-subscription';
+
+const CREATE_FAILED = 'Unable to create subscription. Please try again.';
+const OFFLINE = 'Unable to connect to payment system. Please try again.';
+
+/** Spec §2/§4 subscription screen: loading, plans, payment form, active. */
+export function SubscriptionScreen({ user, host }: { user: User; host: HostApi }) {
+  const status = useSubscriptionStatus();
+  const config = usePaymentConfig();
+  const queryClient = useQueryClient();
+  const [clientSecret, setClientSecret] = useState<string | null>(null);
+  const subscribe = useMutation({
+    mutationFn: subscriptionApi.subscribe,
+    onSuccess: (answer) => {
+      setClientSecret(answer.clientSecret);
+      host.toast({ title: 'Payment Form Ready', description: 'Enter your card details to upgrade.' });
+    },
+    onError: (err) => {
+      if (statusOf(err) === 409) void queryClient.invalidateQueries({ queryKey: billingKeys.status });
+      host.toast({ title: serverMessage(err, CREATE_FAILED, OFFLINE), variant: 'destructive' });
+    },
+  });
+  const back = () => {
+    host.setView('chat');
+    host.navigate('/');
+  };
+
+  if (status.isPending || config.isPending) {
+    return <div className="noek-spinner" aria-label="Loading" data-testid="subscription-loading" />;
+  }
+  if (status.isError || config.isError) {
+    const err = status.error ?? config.error;
+    return (
+      <div className="noek-card noek-stack" role="alert">
+        <p>{serverMessage(err, OFFLINE, OFFLINE)}</p>
+        <div>
+          <button
+            type="button"
+            className="noek-btn"
+            onClick={() => void status.refetch().then(() => config.refetch())}
+          >
+            Try again
+          </button>
+        </div>
+      </div>
+    );
+  }
+  if (status.data.isActive || user.accessLevel === 'supernoek') {
+    return <ActivePlanCard status={status.data.isActive ? status.data : null} onBack={back} />;
+  }
+  if (clientSecret) {
+    return (
+      <PaymentForm
+        config={config.data}
+        clientSecret={clientSecret}
+        onPaid={() => host.navigate('/success')}
+        onFailed={(message) =>
+          host.toast({ title: 'Payment Failed', description: message, variant: 'destructive' })
+        }
+      />
+    );
+  }
+  return (
+    <PlanComparison
+      priceAmount={config.data.priceAmount}
+      currency={config.data.currency}
+      pending={subscribe.isPending}
+      onUpgrade={() => subscribe.mutate()}
+    />
+  );
+}

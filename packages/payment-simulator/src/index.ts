@@ -1,0 +1,8 @@
+export {
+  startPaymentSimulator,
+  SIMULATED_API_VERSION,
+  type PaymentSimulator,
+  type PaymentSimulatorOptions,
+} from './server';
+export { signatureHeader, newWebhookSecret, type WebhookEndpoint, type Delivery } from './webhooks';
+export { testPaymentMethodNumbers } from './test-cards';

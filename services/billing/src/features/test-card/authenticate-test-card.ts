@@ -1,0 +1,28 @@
+import type Stripe from 'stripe';
+import type { TestCardPayResponse } from '@noek/contracts';
+import type { BillingContext } from '../../context';
+import { callProvider } from '../payments/payments';
+import { outcomeOf, ownIntent } from './pay-with-test-card';
+
+/**
+ * POST /api/payment/test-card/authenticate: the simulated authentication step (3-D Secure) a card such as
+ * 4000 0025 0000 3155 asks for. The customer completes or fails it; the simulator then settles or declines.
+ */
+export async function authenticateTestCard(
+  ctx: BillingContext,
+  userId: string,
+  input: { clientSecret: string; succeed: boolean },
+): Promise<TestCardPayResponse> {
+  const { p, intent } = await ownIntent(ctx, userId, input.clientSecret);
+  const after = await callProvider(async () => {
+    // The simulator's own control (Stripe has no API for it: there, the bank's page does this).
+    const res = await fetch(`${p.simulatorUrl}/_simulator/payment_intents/${intent.id}/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ succeed: String(input.succeed) }),
+    });
+    if (!res.ok) throw new Error(`simulator answered ${res.status}`);
+    return (await res.json()) as Stripe.PaymentIntent;
+  });
+  return outcomeOf(after);
+}
