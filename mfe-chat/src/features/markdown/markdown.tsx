@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense } from 'react';
+import { lazy, memo, Suspense, type ComponentType } from 'react';
 import './markdown.css';
 
 /**
@@ -13,12 +13,16 @@ const viewChunk = import(/* webpackChunkName: "markdown" */ './markdown-view').c
   default: PlainText, // chunk blocked or offline: the text stays readable
 }));
 const MarkdownView = lazy(() => viewChunk);
+// Once the chunk is here, render it directly: no suspend-and-retry for every message that mounts.
+let LoadedView: ComponentType<{ text: string }> | null = null;
+void viewChunk.then((m) => (LoadedView = m.default));
 
 function PlainText({ text }: { text: string }) {
   return <div className="chat-md chat-md--plain">{text}</div>;
 }
 
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
+  if (LoadedView) return <LoadedView text={text} />;
   return (
     <Suspense fallback={<PlainText text={text} />}>
       <MarkdownView text={text} />

@@ -8,7 +8,7 @@ type HighlighterModule = typeof HighlighterModuleNs;
 // highlight.js core is fetched with the first code block that names a grammar we have.
 let loaded: HighlighterModule | null = null;
 let loading: Promise<HighlighterModule> | null = null;
-function loadHighlighter(): Promise<HighlighterModule> {
+export function loadHighlighter(): Promise<HighlighterModule> {
   loading ??= import(/* webpackChunkName: "highlight" */ './highlighter').then((m) => (loaded = m));
   return loading;
 }
