@@ -31,7 +31,48 @@ async function measure(files: string[]): Promise<Size> {
 
 interface MfManifest {
   metaData: { remoteEntry: { name: string; path: string } };
-  exposes: Array<{ path: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }>;
+  exposes: Array<{
+    path: string;
+    assets: { js: { sync: string[]; async?: string[] }; css: { sync: string[]; async?: string[] } };
+  }>;
+}
+
+/**
+ * mfe-chat's markdown chunks, fetched after its first download (issue 16): each group is the named
+ * chunk plus the library chunk rspack split out of it, recognised by a string only that library has.
+ */
+const chatLazyGroups = [
+  {
+    what: 'markdown + marked',
+    name: /^markdown\./,
+    library: 'input parameter is undefined or null',
+  },
+  { what: 'KaTeX JS (math only)', name: /^katex\./, library: 'KaTeX parse error' },
+  { what: 'highlight.js core', name: /^highlight\./, library: 'Language definition for' },
+];
+
+async function chatLazy(): Promise<void> {
+  const dist = path.join(root, 'mfe-chat', 'dist');
+  const m = JSON.parse(await readFile(path.join(dist, 'mf-manifest.json'), 'utf8')) as MfManifest;
+  const app = m.exposes.find((e) => e.path === './App');
+  const asyncJs = app?.assets.js.async ?? [];
+  const used = new Set<string>();
+  for (const g of chatLazyGroups) {
+    const files: string[] = [];
+    for (const f of asyncJs) {
+      const body = await readFile(path.join(dist, f), 'utf8');
+      if (g.name.test(f) || body.includes(g.library)) files.push(f);
+    }
+    files.forEach((f) => used.add(f));
+    if (files.length) row('mfe-chat', `lazy: ${g.what}`, await measure(files.map((f) => path.join(dist, f))));
+  }
+  const css = app?.assets.css.async ?? [];
+  if (css.length) row('mfe-chat', 'lazy: KaTeX CSS', await measure(css.map((f) => path.join(dist, f))));
+  const fonts = (await readdir(dist)).filter((f) => f.endsWith('.woff2'));
+  if (fonts.length)
+    row('mfe-chat', 'KaTeX fonts woff2 (as used)', await measure(fonts.map((f) => path.join(dist, f))));
+  const rest = asyncJs.filter((f) => !used.has(f));
+  row('mfe-chat', 'lazy: grammars, other chunks', await measure(rest.map((f) => path.join(dist, f))));
 }
 
 async function remoteInitial(name: string): Promise<{ js: Size; css: Size }> {
@@ -95,6 +136,7 @@ async function main(): Promise<void> {
     const { js, css } = await remoteInitial(r);
     row(`mfe-${r}`, 'remoteEntry + ./App JS', js);
     if (css.files) row(`mfe-${r}`, './App CSS', css);
+    if (r === 'chat') await chatLazy();
   }
   const verdict = shell.gzip / 1024 <= SHELL_GOAL_KB ? 'within' : 'OVER';
   console.log(`\nshell initial JS ${kb(shell.gzip)} gzip: ${verdict} the ${SHELL_GOAL_KB} KB goal`);
