@@ -40,5 +40,11 @@ export const errorCodes = {
   invalidCredentials: 'INVALID_CREDENTIALS',
   /** A verification, reset or handoff token that is unknown, used or expired. */
   invalidToken: 'INVALID_TOKEN',
+  /** An admin tried to ban, block or demote their own account. */
+  selfAction: 'SELF_ACTION',
+  /** The change would leave no active admin. */
+  lastAdmin: 'LAST_ADMIN',
+  /** Another account already uses this email. */
+  emailTaken: 'EMAIL_TAKEN',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
