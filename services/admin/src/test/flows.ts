@@ -50,9 +50,12 @@ export async function waitFor<T>(fn: () => Promise<T | null | undefined | false>
 }
 
 /** The admin table's row of a user (searched by email), once the read model has it. */
-export async function rowOf(admin: TestClient, email: string) {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Row = Record<string, any>;
+export async function rowOf(admin: TestClient, email: string, until: (row: Row) => boolean = () => true): Promise<Row> {
   return waitFor(async () => {
     const res = await admin.get(`/api/admin/users?search=${encodeURIComponent(email)}`);
-    return res.status === 200 ? res.body.find((u: { email: string }) => u.email === email) : null;
+    const row = res.status === 200 ? (res.body as Row[]).find((u) => u.email === email) : undefined;
+    return row && until(row) ? row : null;
   });
 }
