@@ -1,6 +1,7 @@
 import type { Express } from 'express';
-import { ConflictError, NotFoundError, route } from '@noek/service-kit';
+import { ConflictError, NotFoundError, route, ValidationError } from '@noek/service-kit';
 import {
+  actorHeader,
   adminBanRequestSchema,
   adminBlockRequestSchema,
   adminUpdateUserRequestSchema,
@@ -28,6 +29,8 @@ export const INTERNAL_USERS_PATH = authInternalRoutes.list.path;
 
 /** Admins cannot lock themselves out (ban, block or demote their own account). */
 function notSelf(caller: ServiceCaller, id: string): void {
+  if (caller.actorId === null)
+    throw new ValidationError('The acting admin is missing.', { [actorHeader]: ['Expected a user id'] });
   if (caller.actorId === id)
     throw new ConflictError('You cannot do this to your own account.', errorCodes.selfAction);
 }

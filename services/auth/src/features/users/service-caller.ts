@@ -10,7 +10,7 @@ import { UnauthenticatedError, ValidationError } from '@noek/service-kit';
 import type { AuthContext } from '../../context';
 
 /** Who is calling an internal route: the admin service, on behalf of one admin. */
-export type ServiceCaller = { service: 'admin'; actorId: string };
+export type ServiceCaller = { service: 'admin'; actorId: string | null };
 
 /**
  * Internal routes answer only the admin service: a short-lived ES256 service token (typ 'service',
@@ -28,8 +28,10 @@ export function requireServiceCaller(ctx: AuthContext, req: Request): ServiceCal
   } catch {
     throw new UnauthenticatedError();
   }
-  const actor = userIdSchema.safeParse(req.headers[actorHeader]);
+  const actorValue = req.headers[actorHeader];
+  if (actorValue === undefined) return { service: claims.sub, actorId: null };
+  const actor = userIdSchema.safeParse(actorValue);
   if (!actor.success)
-    throw new ValidationError('The acting admin is missing.', { [actorHeader]: ['Expected a user id'] });
+    throw new ValidationError('The acting admin is not a user id.', { [actorHeader]: ['Expected a user id'] });
   return { service: claims.sub, actorId: actor.data };
 }
