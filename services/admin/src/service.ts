@@ -47,7 +47,8 @@ export function createAdminService(deps: AdminServiceDeps) {
   const ctx: AdminContext = {
     ...makeRepositories(db),
     transaction: createUnitOfWork(db, makeRepositories, {
-      afterPublish: () => void relay.flush().catch((err: unknown) => logger.warn({ err }, 'outbox flush failed')),
+      afterPublish: () =>
+        void relay.flush().catch((err: unknown) => logger.warn({ err }, 'outbox flush failed')),
     }),
     auth: createAuthClient({ baseUrl: config.AUTH_URL, tokens, timeoutMs }),
     chat: createChatClient({ baseUrl: config.CHAT_URL, tokens, timeoutMs }),

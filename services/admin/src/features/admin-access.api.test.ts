@@ -23,7 +23,11 @@ function everyRoute(id: string): [string, string, unknown?][] {
   const p = (r: { path: string }) => routePath(r as never, { id });
   return [
     ['GET', a.users.path],
-    ['PATCH', p(a.updateUser), { name: 'X', email: 'x@example.test', accessLevel: 'admin', specialFeatures: [] }],
+    [
+      'PATCH',
+      p(a.updateUser),
+      { name: 'X', email: 'x@example.test', accessLevel: 'admin', specialFeatures: [] },
+    ],
     ['POST', p(a.resetPassword)],
     ['POST', p(a.resetUsage)],
     ['PATCH', p(a.updateUsage), { messageCount: 5 }],
@@ -54,7 +58,9 @@ describe('admin-only', () => {
   });
 
   it('a non-admin sending a bad body still gets 403 (the caller is checked first)', async () => {
-    const res = await member.c.request('POST', routePath(apiRoutes.admin.ban, { id: admin.id }), { reason: '' });
+    const res = await member.c.request('POST', routePath(apiRoutes.admin.ban, { id: admin.id }), {
+      reason: '',
+    });
     expect(res.status).toBe(403);
   });
 
@@ -84,11 +90,15 @@ describe('list', () => {
     expect(res.body).toHaveLength(1);
     expect(Number(res.headers.get('x-total-count'))).toBeGreaterThanOrEqual(2);
     const etag = res.headers.get('etag')!;
-    const again = await admin.c.get('/api/admin/users?pageSize=1&page=1', { headers: { 'if-none-match': etag } });
+    const again = await admin.c.get('/api/admin/users?pageSize=1&page=1', {
+      headers: { 'if-none-match': etag },
+    });
     expect(again.status).toBe(304);
     const byLevel = await admin.c.get('/api/admin/users?search=ADMIN');
     expect(byLevel.body.map((u: { email: string }) => u.email)).toContain('root@noek.test');
-    const byName = await admin.c.get(`/api/admin/users?search=${encodeURIComponent(member.name.toUpperCase())}`);
+    const byName = await admin.c.get(
+      `/api/admin/users?search=${encodeURIComponent(member.name.toUpperCase())}`,
+    );
     expect(byName.body.map((u: { id: string }) => u.id)).toContain(member.id);
     const none = await admin.c.get('/api/admin/users?search=no-such-user-anywhere');
     expect(none.body).toEqual([]);

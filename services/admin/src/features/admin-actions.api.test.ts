@@ -41,9 +41,14 @@ describe('effects, end to end over NATS', () => {
     const conv = await newConversation(m);
     await rowOf(admin.c, m.email);
     const started = Date.now();
-    const streaming = m.c.request('POST', `/api/conversations/${conv}/messages`, { content: 'hello' }, {
-      headers: { accept: 'text/event-stream' },
-    });
+    const streaming = m.c.request(
+      'POST',
+      `/api/conversations/${conv}/messages`,
+      { content: 'hello' },
+      {
+        headers: { accept: 'text/event-stream' },
+      },
+    );
     await new Promise((r) => setTimeout(r, 700));
     const res = await admin.c.request('PATCH', at(a.block, m.id), { isBlocked: true });
     expect(res.status, res.text).toBe(200);
@@ -112,10 +117,19 @@ describe('effects, end to end over NATS', () => {
     const m = await signUp(stack, 'edit');
     const other = await signUp(stack, 'other');
     await rowOf(admin.c, m.email);
-    const body = { name: 'Renamed', email: m.email, accessLevel: 'premium', specialFeatures: ['beta', ' x ', ''] };
+    const body = {
+      name: 'Renamed',
+      email: m.email,
+      accessLevel: 'premium',
+      specialFeatures: ['beta', ' x ', ''],
+    };
     const res = await admin.c.request('PATCH', at(a.updateUser, m.id), body);
     expect(res.status, res.text).toBe(200);
-    expect(res.body.user).toMatchObject({ name: 'Renamed', accessLevel: 'premium', specialFeatures: ['beta', 'x'] });
+    expect(res.body.user).toMatchObject({
+      name: 'Renamed',
+      accessLevel: 'premium',
+      specialFeatures: ['beta', 'x'],
+    });
     await waitFor(async () => (await chatLimit(m.id)) === 25_000);
     const taken = await admin.c.request('PATCH', at(a.updateUser, m.id), { ...body, email: other.email });
     expect(taken.status).toBe(409);
@@ -165,7 +179,9 @@ describe('safety', () => {
     expect(demote.status).toBe(409);
     expect((await rowOf(admin.c, 'root@noek.test')).accessLevel).toBe('admin');
     const entries = await audit(admin.id);
-    expect(entries.slice(0, 3).every((e) => e.outcome === 'failed' && e.errorCode === 'SELF_ACTION')).toBe(true);
+    expect(entries.slice(0, 3).every((e) => e.outcome === 'failed' && e.errorCode === 'SELF_ACTION')).toBe(
+      true,
+    );
   });
 
   it('the last admin cannot be removed by another admin', async () => {
@@ -179,7 +195,10 @@ describe('safety', () => {
     expect((await second.c.post(at(a.ban, admin.id), { reason: 'test', duration: 1 })).status).toBe(200);
     // ...so the second admin is the last one: root (banned) cannot act, and nobody can demote the second.
     expect((await admin.c.get(a.users.path)).status).toBe(401);
-    const self = await second.c.request('PATCH', at(a.updateUser, second.id), { ...promote, accessLevel: 'basic' });
+    const self = await second.c.request('PATCH', at(a.updateUser, second.id), {
+      ...promote,
+      accessLevel: 'basic',
+    });
     expect(self.status).toBe(409);
     expect((await second.c.post(at(a.unban, admin.id))).status).toBe(200);
     admin = await signInAdmin(stack);
@@ -194,9 +213,29 @@ describe('safety', () => {
       ['POST', at(a.ban, m.id), { reason: '', duration: 1 }, 'body.reason'],
       ['PATCH', at(a.updateUsage, m.id), { messageCount: -1 }, 'body.messageCount'],
       ['PATCH', at(a.updateUsage, m.id), { messageCount: 'abc' }, 'body.messageCount'],
-      ['PATCH', at(a.updateUser, m.id), { name: 'x', email: m.email, accessLevel: 'root', specialFeatures: [] }, 'body.accessLevel'],
-      ['PATCH', at(a.updateUser, m.id), { name: 'x', email: m.email, accessLevel: 'basic', specialFeatures: Array.from({ length: 10_000 }, (_, i) => `f${i}`) }, 'body.specialFeatures'],
-      ['POST', at(a.grantSupernoek, m.id), { expiresAt: new Date(Date.now() - 60_000).toISOString(), sendEmail: false }, 'body.expiresAt'],
+      [
+        'PATCH',
+        at(a.updateUser, m.id),
+        { name: 'x', email: m.email, accessLevel: 'root', specialFeatures: [] },
+        'body.accessLevel',
+      ],
+      [
+        'PATCH',
+        at(a.updateUser, m.id),
+        {
+          name: 'x',
+          email: m.email,
+          accessLevel: 'basic',
+          specialFeatures: Array.from({ length: 10_000 }, (_, i) => `f${i}`),
+        },
+        'body.specialFeatures',
+      ],
+      [
+        'POST',
+        at(a.grantSupernoek, m.id),
+        { expiresAt: new Date(Date.now() - 60_000).toISOString(), sendEmail: false },
+        'body.expiresAt',
+      ],
       ['PATCH', at(a.block, 'not-a-uuid'), { isBlocked: true }, 'params.id'],
     ];
     for (const [method, path, body, field] of cases) {
@@ -204,7 +243,10 @@ describe('safety', () => {
       expect(res.status, `${method} ${path} ${JSON.stringify(body).slice(0, 80)}`).toBe(400);
       expect(Object.keys(res.body.fields ?? {}).join(','), field).toContain(field);
     }
-    const unknown = await admin.c.post(at(a.ban, '00000000-0000-4000-8000-000000000000'), { reason: 'x', duration: 1 });
+    const unknown = await admin.c.post(at(a.ban, '00000000-0000-4000-8000-000000000000'), {
+      reason: 'x',
+      duration: 1,
+    });
     expect(unknown.status).toBe(404);
     expect(await audit(m.id)).toEqual([]);
     expect(await rowOf(admin.c, m.email)).toMatchObject({ isBanned: false, accessLevel: 'basic' });
@@ -219,7 +261,11 @@ describe('safety', () => {
       expect(row.messageCount).toBe(0);
       const res = await admin.c.post(at(a.resetUsage, m.id));
       expect(res.status).toBe(503);
-      expect((await audit(m.id))[0]).toMatchObject({ action: 'usage.reset', outcome: 'failed', errorCode: 'SERVICE_UNAVAILABLE' });
+      expect((await audit(m.id))[0]).toMatchObject({
+        action: 'usage.reset',
+        outcome: 'failed',
+        errorCode: 'SERVICE_UNAVAILABLE',
+      });
     } finally {
       await stack.startChat();
     }

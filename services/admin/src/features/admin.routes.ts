@@ -1,9 +1,5 @@
 import type { Express, Request, RequestHandler } from 'express';
-import {
-  accessTokenFromHeaders,
-  route,
-  UnauthenticatedError,
-} from '@noek/service-kit';
+import { accessTokenFromHeaders, route, UnauthenticatedError } from '@noek/service-kit';
 import {
   adminBanRequestSchema,
   adminBlockRequestSchema,
@@ -79,9 +75,7 @@ export function registerAdminRoutes(app: Express, ctx: AdminContext, authenticat
   );
   app.post(
     r.resetPassword.path,
-    route(one, async ({ params }, req) =>
-      resetPassword(ctx, actorOf(req), params.id, requestIdOf(req)),
-    ),
+    route(one, async ({ params }, req) => resetPassword(ctx, actorOf(req), params.id, requestIdOf(req))),
   );
   app.post(
     r.resetUsage.path,
@@ -117,13 +111,13 @@ export function registerAdminRoutes(app: Express, ctx: AdminContext, authenticat
   );
   app.get(
     r.userAudit.path,
-    route({ ...one, query: auditQuerySchema }, async ({ params, query }, req) => {
+    route({ ...one, query: auditQuerySchema }, async ({ params, query }) => {
       return ctx.audit.forUser(params.id, query.limit);
     }),
   );
   app.get(
     r.recentAudit.path,
-    route({ query: auditQuerySchema }, async ({ query }, req) => {
+    route({ query: auditQuerySchema }, async ({ query }) => {
       return ctx.audit.recent(query.limit);
     }),
   );

@@ -12,10 +12,14 @@ import {
 } from '@noek/service-kit';
 import type { ServiceDefinition, ServiceInstance } from '@noek/runtime';
 import { createGateway, loadGatewayConfig } from '@noek/gateway';
+// The cross-service API test runs the real auth and chat beside admin (as the multi-process mode does);
+// production code of admin never imports them (eslint's service boundary), only this harness.
+/* eslint-disable no-restricted-imports */
 import { authService } from '@noek/auth';
 import { chatService } from '@noek/chat';
+import { createClient } from '../../../auth/src/test/http-client';
+/* eslint-enable no-restricted-imports */
 import { adminService } from '../definition';
-import { createClient } from '@noek/auth/test/http-client';
 
 /** The API tests' real servers: PostgreSQL (its own database) and NATS (its own server). */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
@@ -49,7 +53,10 @@ export async function startAdminStack() {
     publicKeyEncoding: { type: 'spki', format: 'pem' },
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   });
-  const logger = createLogger({ name: 'admin-api', level: (process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent' });
+  const logger = createLogger({
+    name: 'admin-api',
+    level: (process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent',
+  });
   const env: Record<string, string> = {
     NODE_ENV: 'test',
     DATABASE_URL: TEST_DATABASE_URL,
@@ -70,7 +77,12 @@ export async function startAdminStack() {
   const urls: Record<string, string> = {};
   const running: Record<string, Running> = {};
   const start = async (name: string, def: ServiceDefinition, port = 0): Promise<Running> => {
-    const bus = createNatsEventBus({ url: TEST_NATS_URL, logger, subjects: noekStreamSubjects, name: `${name}-test` });
+    const bus = createNatsEventBus({
+      url: TEST_NATS_URL,
+      logger,
+      subjects: noekStreamSubjects,
+      name: `${name}-test`,
+    });
     const instance = await def.create({
       env: { ...env, ...urls },
       database: (schema) => ({ kind: 'postgres', url: TEST_DATABASE_URL, schema: `${PREFIX}_${schema}` }),

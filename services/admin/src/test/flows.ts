@@ -6,7 +6,11 @@ export type Person = { name: string; email: string; password: string };
 export type Member = Person & { id: string; c: TestClient };
 
 export function person(tag = 'user'): Person {
-  return { name: `Ada ${tag}`, email: `${tag}-${randomBytes(4).toString('hex')}@example.test`, password: 'correct horse 1' };
+  return {
+    name: `Ada ${tag}`,
+    email: `${tag}-${randomBytes(4).toString('hex')}@example.test`,
+    password: 'correct horse 1',
+  };
 }
 
 /** Signs up, follows the activation link from the dev mailbox, signs in. */
@@ -39,7 +43,10 @@ export async function signInAdmin(stack: AdminStack): Promise<{ c: TestClient; i
 }
 
 /** Polls until `fn` answers something truthy (events travel over NATS). */
-export async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(
+  fn: () => Promise<T | null | undefined | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await fn();
@@ -52,7 +59,11 @@ export async function waitFor<T>(fn: () => Promise<T | null | undefined | false>
 /** The admin table's row of a user (searched by email), once the read model has it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Row = Record<string, any>;
-export async function rowOf(admin: TestClient, email: string, until: (row: Row) => boolean = () => true): Promise<Row> {
+export async function rowOf(
+  admin: TestClient,
+  email: string,
+  until: (row: Row) => boolean = () => true,
+): Promise<Row> {
   return waitFor(async () => {
     const res = await admin.get(`/api/admin/users?search=${encodeURIComponent(email)}`);
     const row = res.status === 200 ? (res.body as Row[]).find((u) => u.email === email) : undefined;

@@ -1,4 +1,10 @@
-import { ForbiddenError, NotFoundError, UnauthenticatedError, isDomainError, type AuthUser } from '@noek/service-kit';
+import {
+  ForbiddenError,
+  NotFoundError,
+  UnauthenticatedError,
+  isDomainError,
+  type AuthUser,
+} from '@noek/service-kit';
 import type { AdminContext } from '../../context';
 import { isBannedAt, type DirectoryRow } from '../directory/directory.repository';
 

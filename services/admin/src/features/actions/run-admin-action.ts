@@ -20,7 +20,9 @@ export type ActionWork<R> = {
   /** The fields this action is about, from the target as it stands. */
   snapshot: (target: DirectoryRow) => Snapshot;
   /** Calls auth or chat; returns its result and applies it to the read model in the audit's transaction. */
-  perform: (target: DirectoryRow) => Promise<{ result: R; apply: (repos: AdminRepositories) => Promise<DirectoryRow | null> }>;
+  perform: (
+    target: DirectoryRow,
+  ) => Promise<{ result: R; apply: (repos: AdminRepositories) => Promise<DirectoryRow | null> }>;
 };
 
 /** Failures that mean nothing was attempted: not audited (bad input, unknown user). */
@@ -34,7 +36,11 @@ function nothingAttempted(err: unknown): boolean {
  * admin.action.recorded.v1. A failure after the attempt (refused by auth, service down) is audited as
  * failed with its code; the owning service changed nothing in that case (each action is one call).
  */
-export async function runAdminAction<R>(ctx: AdminContext, req: ActionRequest, work: ActionWork<R>): Promise<R> {
+export async function runAdminAction<R>(
+  ctx: AdminContext,
+  req: ActionRequest,
+  work: ActionWork<R>,
+): Promise<R> {
   const target = await findTarget(ctx, req.targetId);
   const before = work.snapshot(target);
   const at = ctx.now();
@@ -52,7 +58,9 @@ export async function runAdminAction<R>(ctx: AdminContext, req: ActionRequest, w
     const code = isDomainError(err) ? err.code : errorCodes.internal;
     await ctx
       .transaction((repos) => record(repos, req, target, 'failed', before, null, at, code))
-      .catch((auditErr: unknown) => ctx.logger.error({ err: auditErr }, 'could not record a failed admin action'));
+      .catch((auditErr: unknown) =>
+        ctx.logger.error({ err: auditErr }, 'could not record a failed admin action'),
+      );
     throw err;
   }
 }

@@ -14,7 +14,13 @@ export async function setBlocked(
 ): Promise<{ user: AdminUserRow }> {
   await runAdminAction(
     ctx,
-    { actor, targetId: id, action: isBlocked ? 'user.blocked' : 'user.unblocked', requestId, notSelf: isBlocked },
+    {
+      actor,
+      targetId: id,
+      action: isBlocked ? 'user.blocked' : 'user.unblocked',
+      requestId,
+      notSelf: isBlocked,
+    },
     {
       snapshot: (u) => ({ isBlocked: u.isBlocked }),
       perform: async () => {

@@ -40,7 +40,9 @@ function toEntry(r: AuditRow): AuditEntry {
 export function createAuditRepository(db: AdminDbOrTx) {
   return {
     async append(e: NewAuditEntry): Promise<AuditEntry> {
-      return toEntry(await db.auditEntry.create({ data: { ...e, before: json(e.before), after: json(e.after) } }));
+      return toEntry(
+        await db.auditEntry.create({ data: { ...e, before: json(e.before), after: json(e.after) } }),
+      );
     },
     async forUser(userId: string, limit: number): Promise<AuditEntry[]> {
       const rows = await db.auditEntry.findMany({

@@ -132,9 +132,7 @@ export function createDirectoryRepository(db: AdminDbOrTx) {
       const open = isWindowOpen(u, at);
       await db.directoryUser.update({
         where: { id: userId },
-        data: open
-          ? { messageCount: { increment: 1 } }
-          : { messageCount: 1, usageWindowStartedAt: at },
+        data: open ? { messageCount: { increment: 1 } } : { messageCount: 1, usageWindowStartedAt: at },
       });
       await bump();
     },

@@ -31,7 +31,13 @@ function serviceToken(opts: { key?: string; aud?: string; typ?: string } = {}): 
 }
 
 /** A call as the admin service makes it: service token, acting admin. */
-function svc(method: string, path: string, body?: unknown, actor: string | null = adminId, token = serviceToken()) {
+function svc(
+  method: string,
+  path: string,
+  body?: unknown,
+  actor: string | null = adminId,
+  token = serviceToken(),
+) {
   const headers: Record<string, string> = { [serviceTokenHeader]: token };
   if (actor) headers[actorHeader] = actor;
   return env.client({ origin: null }).request(method, path, body, { headers });
@@ -59,7 +65,9 @@ describe('internal admin routes', () => {
     ];
     expect((await admin.get(base)).status).toBe(401);
     for (const token of bad) {
-      expect((await svc('POST', `${base}/${id}/ban`, { reason: 'x', duration: null }, adminId, token)).status).toBe(401);
+      expect(
+        (await svc('POST', `${base}/${id}/ban`, { reason: 'x', duration: null }, adminId, token)).status,
+      ).toBe(401);
     }
     expect((await env.db.user.findUniqueOrThrow({ where: { id } })).isBanned).toBe(false);
   });
@@ -69,7 +77,9 @@ describe('internal admin routes', () => {
     const res = await svc('GET', `${base}?limit=1`, undefined, null);
     expect(res.status).toBe(200);
     const [first] = authUserListResponseSchema.parse(res.body);
-    const next = authUserListResponseSchema.parse((await svc('GET', `${base}?limit=1&after=${first!.id}`, undefined, null)).body);
+    const next = authUserListResponseSchema.parse(
+      (await svc('GET', `${base}?limit=1&after=${first!.id}`, undefined, null)).body,
+    );
     expect(next[0]!.id > first!.id).toBe(true);
   });
 
@@ -82,7 +92,11 @@ describe('internal admin routes', () => {
       specialFeatures: ['a', ' a ', ''],
     });
     expect(edited.status).toBe(200);
-    expect(edited.body.user).toMatchObject({ name: 'New Name', accessLevel: 'premium', specialFeatures: ['a'] });
+    expect(edited.body.user).toMatchObject({
+      name: 'New Name',
+      accessLevel: 'premium',
+      specialFeatures: ['a'],
+    });
     expect((await svc('PATCH', `${base}/${id}/block`, { isBlocked: true })).body.user.isBlocked).toBe(true);
     const banned = await svc('POST', `${base}/${id}/ban`, { reason: 'Spam', duration: '24' });
     expect(banned.body.user).toMatchObject({ isBanned: true, banReason: 'Spam' });
@@ -108,7 +122,12 @@ describe('internal admin routes', () => {
 
   it('grants supernoek with an end; the sweep returns the previous level', async () => {
     const { p, id } = await member();
-    await svc('PATCH', `${base}/${id}`, { name: 'P', email: p.email, accessLevel: 'premium', specialFeatures: [] });
+    await svc('PATCH', `${base}/${id}`, {
+      name: 'P',
+      email: p.email,
+      accessLevel: 'premium',
+      specialFeatures: [],
+    });
     const expiresAt = new Date(Date.now() + 300).toISOString();
     const granted = await svc('POST', `${base}/${id}/grant-supernoek`, { expiresAt, sendEmail: true });
     expect(granted.body.user).toMatchObject({ accessLevel: 'supernoek', supernoekExpiresAt: expiresAt });

@@ -1,11 +1,6 @@
 import type { Request } from 'express';
 import jwt from 'jsonwebtoken';
-import {
-  actorHeader,
-  serviceTokenClaimsSchema,
-  serviceTokenHeader,
-  userIdSchema,
-} from '@noek/contracts';
+import { actorHeader, serviceTokenClaimsSchema, serviceTokenHeader, userIdSchema } from '@noek/contracts';
 import { UnauthenticatedError, ValidationError } from '@noek/service-kit';
 import type { AuthContext } from '../../context';
 
@@ -32,6 +27,8 @@ export function requireServiceCaller(ctx: AuthContext, req: Request): ServiceCal
   if (actorValue === undefined) return { service: claims.sub, actorId: null };
   const actor = userIdSchema.safeParse(actorValue);
   if (!actor.success)
-    throw new ValidationError('The acting admin is not a user id.', { [actorHeader]: ['Expected a user id'] });
+    throw new ValidationError('The acting admin is not a user id.', {
+      [actorHeader]: ['Expected a user id'],
+    });
   return { service: claims.sub, actorId: actor.data };
 }
