@@ -18,4 +18,6 @@ export type AdminContext = {
   chat: ChatClient;
   logger: Logger;
   now: () => Date;
+  /** Total matching users per search, kept a few seconds (counting 100,000 rows is the list's main cost). */
+  totals: Map<string, { total: number; at: number }>;
 };

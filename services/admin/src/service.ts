@@ -54,6 +54,7 @@ export function createAdminService(deps: AdminServiceDeps) {
     chat: createChatClient({ baseUrl: config.CHAT_URL, tokens, timeoutMs }),
     logger,
     now: deps.now ?? (() => new Date()),
+    totals: new Map(),
   };
   const app = createServiceApp({
     name: 'admin',

@@ -35,18 +35,25 @@ export function createChatClient(opts: { baseUrl: string; tokens: ServiceTokens;
       }),
     );
   let probe: { at: number; up: Promise<boolean> } | undefined;
+  // One slow answer on a busy machine is not an outage: chat counts as down after two failed probes in a row.
+  let failures = 0;
   return {
     updateUsage: (actor: { id: string; accessToken: string }, userId: string, messageCount: number) =>
       call(r.update, actor, userId, { messageCount }),
     resetUsage: (actor: { id: string; accessToken: string }, userId: string) => call(r.reset, actor, userId),
-    /** Whether chat answers its readiness check; asked at most once per 2 s, answered within 1 s. */
+    /** Whether chat answers its readiness check; asked at most once per 2 s, each probe within 1 s. */
     isUp(): Promise<boolean> {
       const now = Date.now();
       if (probe && now - probe.at < 2_000) return probe.up;
-      const up = fetch(`${opts.baseUrl}/readyz`, { signal: AbortSignal.timeout(1_000) }).then(
-        (res) => res.ok,
-        () => false,
-      );
+      const up = fetch(`${opts.baseUrl}/readyz`, { signal: AbortSignal.timeout(1_000) })
+        .then(
+          (res) => res.ok,
+          () => false,
+        )
+        .then((ok) => {
+          failures = ok ? 0 : failures + 1;
+          return failures < 2;
+        });
       probe = { at: now, up };
       return up;
     },

@@ -15,6 +15,9 @@ function searchText(u: { name: string; email: string; accessLevel: string }): st
   return `${u.name}\n${u.email}\n${u.accessLevel}`.toLowerCase();
 }
 
+const matching = (search: string | undefined) =>
+  search ? { searchText: { contains: search.toLowerCase() } } : {};
+
 /** What a list page asks for. */
 export type DirectoryQuery = { search?: string; page: number; pageSize: number };
 
@@ -32,19 +35,17 @@ export function createDirectoryRepository(db: AdminDbOrTx) {
       return state?.version ?? 0n;
     },
 
-    async page(q: DirectoryQuery): Promise<{ rows: DirectoryRow[]; total: number }> {
-      const where = q.search ? { searchText: { contains: q.search.toLowerCase() } } : {};
-      const [rows, total] = await Promise.all([
-        db.directoryUser.findMany({
-          where,
-          orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-          skip: (q.page - 1) * q.pageSize,
-          take: q.pageSize,
-        }),
-        db.directoryUser.count({ where }),
-      ]);
-      return { rows, total };
+    page(q: DirectoryQuery): Promise<DirectoryRow[]> {
+      return db.directoryUser.findMany({
+        where: matching(q.search),
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        skip: (q.page - 1) * q.pageSize,
+        take: q.pageSize,
+      });
     },
+
+    count: (search: string | undefined): Promise<number> =>
+      db.directoryUser.count({ where: matching(search) }),
 
     /** An account was created: add it unless a later snapshot is already here. */
     async registered(e: UserRegisteredData): Promise<void> {

@@ -18,7 +18,23 @@ export async function listUsers(
   ctx: AdminContext,
   q: AdminUsersQueryInput,
 ): Promise<{ users: AdminUserRow[]; total: number }> {
-  const [{ rows, total }, chatUp] = await Promise.all([ctx.directory.page(q), ctx.chat.isUp()]);
+  const [rows, total, chatUp] = await Promise.all([
+    ctx.directory.page(q),
+    totalOf(ctx, q.search ?? ''),
+    ctx.chat.isUp(),
+  ]);
   const now = ctx.now();
   return { users: rows.map((u) => toAdminUserRow(u, now, chatUp)), total };
+}
+
+/** Totals are kept TOTAL_TTL_MS per search: the count may lag a new user by that long, the page never. */
+const TOTAL_TTL_MS = 5_000;
+async function totalOf(ctx: AdminContext, search: string): Promise<number> {
+  const now = ctx.now().getTime();
+  const hit = ctx.totals.get(search);
+  if (hit && now - hit.at < TOTAL_TTL_MS) return hit.total;
+  const total = await ctx.directory.count(search || undefined);
+  if (ctx.totals.size > 500) ctx.totals.clear();
+  ctx.totals.set(search, { total, at: now });
+  return total;
 }
