@@ -38,7 +38,7 @@ export const authInternalRoutes = {
   ban: { method: 'POST', path: '/internal/auth/users/:id/ban' },
   unban: { method: 'POST', path: '/internal/auth/users/:id/unban' },
   grantSupernoek: { method: 'POST', path: '/internal/auth/users/:id/grant-supernoek' },
-  /** Ends every grant whose expiry has passed (auth also sweeps by itself). */
+  /** Ends every grant whose expiry has passed and lifts every timed ban that ended (auth also sweeps by itself). */
   expireGrants: { method: 'POST', path: '/internal/auth/grants/expire-due' },
 } as const;
 

@@ -138,4 +138,26 @@ describe('internal admin routes', () => {
     expect(after.accessLevel).toBe('premium');
     expect(after.supernoekGrantedAt).toBeNull();
   });
+
+  it('lifts a timed ban once its end passed (an event tells chat), with no request from the user', async () => {
+    const { id } = await member();
+    expect((await svc('POST', `${base}/${id}/ban`, { reason: 'Spam', duration: 1 })).status).toBe(200);
+    const realNow = env.service.ctx.now;
+    env.service.ctx.now = () => new Date(Date.now() + 2 * 3_600_000);
+    try {
+      expect((await svc('POST', '/internal/auth/grants/expire-due', undefined, null)).body.expired).toBe(1);
+    } finally {
+      env.service.ctx.now = realNow;
+    }
+    const after = await env.db.user.findUniqueOrThrow({ where: { id } });
+    expect(after).toMatchObject({ isBanned: false, banReason: null, bannedUntil: null });
+    const outbox = await env.db.outboxEvent.findMany({ where: { subject: 'auth.user.updated.v1' } });
+    expect(
+      outbox.some(
+        (e) =>
+          (e.payload as { data: { userId: string; isBanned: boolean } }).data.userId === id &&
+          !(e.payload as { data: { isBanned: boolean } }).data.isBanned,
+      ),
+    ).toBe(true);
+  });
 });

@@ -21,7 +21,7 @@ import {
   adminUnban,
   adminUpdateUser,
 } from './user-admin.operations';
-import { expireDueGrants, grantSupernoek } from './grant-supernoek';
+import { expireDue, grantSupernoek } from './grant-supernoek';
 import { requireServiceCaller, type ServiceCaller } from './service-caller';
 import { toAuthUserRecord } from './user.view';
 
@@ -109,7 +109,7 @@ export function adminUserRoutes(ctx: AuthContext) {
     );
     app.post(
       r.expireGrants.path,
-      route({}, async () => ({ expired: await expireDueGrants(ctx) })),
+      route({}, async () => ({ expired: await expireDue(ctx) })),
     );
   };
 }

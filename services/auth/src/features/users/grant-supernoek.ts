@@ -94,7 +94,42 @@ async function endGrant(ctx: AuthContext, id: string, now: Date): Promise<boolea
 }
 
 /**
- * The periodic sweep that ends grants at expiry even when no request arrives. Returns stop(). To be
+ * Lifts every timed ban whose end has passed, with its auth.user.updated.v1, so chat (which keeps its own
+ * copy of the standing) lets the user send again. Sign-in already ignores an ended ban (activeBan).
+ */
+export async function liftEndedBans(ctx: AuthContext): Promise<number> {
+  const now = ctx.now();
+  const due = await ctx.db.user.findMany({
+    where: { isBanned: true, bannedUntil: { lte: now } },
+    select: { id: true },
+    take: 500,
+  });
+  let lifted = 0;
+  for (const { id } of due) {
+    const done = await ctx.db.$transaction(async (tx: Prisma.TransactionClient) => {
+      const user = await userRepository.findById(tx, id);
+      if (!user?.isBanned || !user.bannedUntil || user.bannedUntil.getTime() > now.getTime()) return false;
+      const updated = await userRepository.updateUser(
+        tx,
+        id,
+        { isBanned: false, banReason: null, bannedAt: null, bannedUntil: null },
+        { revoke: false, now },
+      );
+      await ctx.events.updated(tx, updated, ['isBanned']);
+      return true;
+    });
+    if (done) lifted += 1;
+  }
+  return lifted;
+}
+
+/** Everything that ends by time: grants and timed bans. */
+export async function expireDue(ctx: AuthContext): Promise<number> {
+  return (await expireDueGrants(ctx)) + (await liftEndedBans(ctx));
+}
+
+/**
+ * The periodic sweep that ends grants (and timed bans) at expiry even when no request arrives. Returns stop(). To be
  * started by auth's service start() (the admin service also asks for it through the internal route).
  */
 export function startGrantExpirySweep(ctx: AuthContext, intervalMs = 15_000): () => void {
@@ -102,7 +137,7 @@ export function startGrantExpirySweep(ctx: AuthContext, intervalMs = 15_000): ()
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    expireDueGrants(ctx)
+    expireDue(ctx)
       .catch((err: unknown) => ctx.log.error({ err }, 'grant expiry sweep failed'))
       .finally(() => {
         running = false;
