@@ -13,6 +13,7 @@ import type { ChatUser } from '../../generated/prisma/client';
 import { levelOf } from '../users/chat-users.repository';
 import { usageLimitFor } from './usage-limit';
 import { currentWindow, windowResetsAt } from './usage-window';
+import { requireAdminService } from './service-token';
 
 /** What the admin table shows: the window as it stands now (a closed one reads as 0). */
 export function toUserUsage(userId: string, user: ChatUser | null, now = new Date()): UserUsage {
@@ -38,7 +39,13 @@ export function toUserUsage(userId: string, user: ChatUser | null, now = new Dat
  * The admin service's usage API (contracts chat/usage.schema.ts): admins only, never routed by the
  * gateway. Reset sets the count to 0 and opens a new window (decisions.md).
  */
-export function registerUsageRoutes(app: Express, ctx: ChatContext, authenticate: RequestHandler): void {
+export function registerUsageRoutes(
+  app: Express,
+  ctx: ChatContext,
+  authenticate: RequestHandler,
+  /** auth's public key: when given, the admin service's token is required too (service-token.ts). */
+  servicePublicKey?: string,
+): void {
   // The level as chat knows it from auth's events (a demoted admin is refused at once), and revocation.
   const adminOnly: RequestHandler = (req, _res, next) => {
     chatUser(ctx, req).then(
@@ -46,6 +53,7 @@ export function registerUsageRoutes(app: Express, ctx: ChatContext, authenticate
       (err: unknown) => next(err),
     );
   };
+  if (servicePublicKey) app.use('/internal/usage', requireAdminService(servicePublicKey));
   app.use('/internal/usage', authenticate, adminOnly);
 
   app.get(
