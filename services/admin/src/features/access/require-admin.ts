@@ -1,6 +1,5 @@
 import {
   ForbiddenError,
-  NotFoundError,
   UnauthenticatedError,
   isDomainError,
   type AuthUser,
@@ -25,7 +24,8 @@ export async function requireAdmin(ctx: AdminContext, user: AuthUser, accessToke
         directory.record(await ctx.auth.get(user.id), ctx.now()),
       );
     } catch (err) {
-      if (isDomainError(err) && err instanceof NotFoundError) throw new UnauthenticatedError();
+      // A valid token for a user auth no longer has: treated as signed out.
+      if (isDomainError(err) && err.status === 404) throw new UnauthenticatedError();
       throw err;
     }
   }
