@@ -105,5 +105,12 @@ describe('list', () => {
     expect(none.body).toEqual([]);
     expect(none.headers.get('x-total-count')).toBe('0');
     expect((await admin.c.get('/api/admin/users?page=0')).status).toBe(400);
+    // Pages from the end (read backwards) hold the same rows as the ones from the start.
+    const all = (await admin.c.get('/api/admin/users?pageSize=100')).body as { id: string }[];
+    for (let p = 1; p <= all.length; p += 1) {
+      const one = (await admin.c.get(`/api/admin/users?pageSize=1&page=${p}`)).body as { id: string }[];
+      expect(one.map((u) => u.id)).toEqual([all[p - 1]!.id]);
+    }
+    expect((await admin.c.get(`/api/admin/users?page=${all.length + 1}&pageSize=1`)).body).toEqual([]);
   });
 });

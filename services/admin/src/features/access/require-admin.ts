@@ -1,9 +1,4 @@
-import {
-  ForbiddenError,
-  UnauthenticatedError,
-  isDomainError,
-  type AuthUser,
-} from '@noek/service-kit';
+import { ForbiddenError, UnauthenticatedError, isDomainError, type AuthUser } from '@noek/service-kit';
 import type { AdminContext } from '../../context';
 import { isBannedAt, type DirectoryRow } from '../directory/directory.repository';
 

@@ -35,13 +35,31 @@ export function createDirectoryRepository(db: AdminDbOrTx) {
       return state?.version ?? 0n;
     },
 
-    page(q: DirectoryQuery): Promise<DirectoryRow[]> {
-      return db.directoryUser.findMany({
-        where: matching(q.search),
-        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-        skip: (q.page - 1) * q.pageSize,
-        take: q.pageSize,
+    /**
+     * One page in sign-up order. A page in the second half is read from the end (an OFFSET walks every row
+     * it skips, so the last of 3,334 pages costs what the first does). `total` is the matching count (kept
+     * up to 5 s: right after sign-ups a page from the end may shift by that many rows until the next count).
+     */
+    async page(q: DirectoryQuery, total: number): Promise<DirectoryRow[]> {
+      const start = (q.page - 1) * q.pageSize;
+      if (start >= total) return [];
+      const where = matching(q.search);
+      if (start <= total / 2) {
+        return db.directoryUser.findMany({
+          where,
+          orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+          skip: start,
+          take: q.pageSize,
+        });
+      }
+      const end = Math.min(start + q.pageSize, total);
+      const rows = await db.directoryUser.findMany({
+        where,
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        skip: total - end,
+        take: end - start,
       });
+      return rows.reverse();
     },
 
     count: (search: string | undefined): Promise<number> =>

@@ -18,11 +18,8 @@ export async function listUsers(
   ctx: AdminContext,
   q: AdminUsersQueryInput,
 ): Promise<{ users: AdminUserRow[]; total: number }> {
-  const [rows, total, chatUp] = await Promise.all([
-    ctx.directory.page(q),
-    totalOf(ctx, q.search ?? ''),
-    ctx.chat.isUp(),
-  ]);
+  const [total, chatUp] = await Promise.all([totalOf(ctx, q.search ?? ''), ctx.chat.isUp()]);
+  const rows = await ctx.directory.page(q, total);
   const now = ctx.now();
   return { users: rows.map((u) => toAdminUserRow(u, now, chatUp)), total };
 }
