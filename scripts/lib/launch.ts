@@ -113,7 +113,9 @@ export async function launchProduct(options: LaunchOptions): Promise<Launched> {
     await Promise.all(
       serviceNames.map(async (s, i) => {
         const entry = join(root, 'services', s, 'src', 'main.ts');
-        const env = { PORT: String(opts.servicePortBase + i), ...opts.envFor?.[s] };
+        // The admin service calls auth's and chat's internal APIs (services/admin/README.md).
+        const peers = s === 'admin' ? { AUTH_URL: serviceUrls.auth, CHAT_URL: serviceUrls.chat } : {};
+        const env = { PORT: String(opts.servicePortBase + i), ...peers, ...opts.envFor?.[s] };
         const child = startProcess(s, entry, env, opts);
         children.push(child);
         await waitReady(s, serviceUrls[s], child);

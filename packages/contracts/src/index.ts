@@ -2,6 +2,7 @@ export * from './common/error.schema';
 export * from './common/ids.schema';
 export * from './common/paging.schema';
 export * from './common/api-error';
+export * from './common/service-token';
 export * from './events/index';
 export * from './entities/access-level.schema';
 export * from './entities/user.schema';

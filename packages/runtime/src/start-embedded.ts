@@ -51,7 +51,8 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedGate
   const serviceEnv: Env = { ...opts.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: embeddedDatabaseUrl };
   for (const [name, def] of Object.entries(opts.services)) {
     const service = await def.create({
-      env: serviceEnv,
+      // Services started earlier are reachable by the later ones (admin calls auth's and chat's internal APIs).
+      env: { ...serviceEnv, ...urls },
       database: (schema) => ({ kind: 'pglite', pglite, schema }),
       bus,
       logger: logger.child({ service: name }),

@@ -1,9 +1,23 @@
 import type { Logger } from '@noek/service-kit';
+import type { UnitOfWork } from '@noek/service-kit';
+import type { AuthClient } from './clients/auth-client';
+import type { ChatClient } from './clients/chat-client';
+import type { AuditRepository } from './features/audit/audit.repository';
+import type { DirectoryRepository } from './features/directory/directory.repository';
 
-/** What admin's use cases receive; built once by createAdminService (service.ts). Types only. */
-export interface AdminContext {
-  /** Shown by the routes the contracts name while the capability has not shipped (501). */
-  notAvailableMessage: string;
-  now: () => Date;
+/** Repositories a unit of work binds to one transaction. */
+export type AdminRepositories = { directory: DirectoryRepository; audit: AuditRepository };
+
+/** What the admin use cases receive. Types only; built by createAdminService. */
+export type AdminContext = {
+  directory: DirectoryRepository;
+  audit: AuditRepository;
+  transaction: UnitOfWork<AdminRepositories>;
+  /** auth's internal user API and chat's internal usage API (service token on every call). */
+  auth: AuthClient;
+  chat: ChatClient;
   logger: Logger;
-}
+  now: () => Date;
+  /** Total matching users per search, kept a few seconds (counting 100,000 rows is the list's main cost). */
+  totals: Map<string, { total: number; at: number }>;
+};

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineService } from '@noek/runtime';
+import { requireUser } from '@noek/service-kit';
 import { loadAdminConfig } from './config';
 import { ADMIN_SCHEMA, openAdminDatabase } from './database';
 import { createAdminService } from './service';
@@ -9,8 +12,19 @@ export const adminService = defineService({
   defaultPort: 4004,
   async create({ env, database, bus, logger }) {
     const config = loadAdminConfig(env);
+    const key = (given: string | undefined, file: string) =>
+      given ?? readFileSync(join(config.KEYS_DIR ?? '', file), 'utf8');
+    const publicKey = key(config.AUTH_PUBLIC_KEY, 'auth-public.pem');
+    const privateKey = key(config.AUTH_PRIVATE_KEY, 'auth-private.pem');
     const db = await openAdminDatabase(database(ADMIN_SCHEMA));
-    const service = createAdminService({ config, db, bus, logger });
+    const service = createAdminService({
+      config,
+      db,
+      bus,
+      logger,
+      privateKey,
+      authenticate: requireUser({ publicKey }),
+    });
     return {
       app: service.app,
       start: () => service.start(),

@@ -19,7 +19,14 @@ export const chatService = defineService({
     const config = loadChatConfig(env);
     const publicKey = authPublicKey(config);
     const db = await openChatDatabase(database(CHAT_SCHEMA));
-    const service = createChatService({ config, db, bus, logger, authenticate: requireUser({ publicKey }) });
+    const service = createChatService({
+      config,
+      db,
+      bus,
+      logger,
+      authenticate: requireUser({ publicKey }),
+      servicePublicKey: publicKey,
+    });
     return {
       app: service.app,
       start: () => service.start(),

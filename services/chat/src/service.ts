@@ -47,6 +47,8 @@ export interface ChatServiceDeps {
   logger: Logger;
   /** Sets req.user from the access token or answers 401 (service-kit's requireUser). */
   authenticate: RequestHandler;
+  /** auth's public key: the internal usage API then also requires the admin service's token. */
+  servicePublicKey?: string;
   /** Overrides the provider chosen from config (tests). */
   provider?: ModelProvider;
   /** Durable consumer name for auth's user events (unique per test run). */
@@ -144,7 +146,7 @@ export function createChatService(deps: ChatServiceDeps) {
       // Messages first: /api/conversations/settings must win over /api/conversations/:id.
       registerMessageRoutes(a, ctx);
       registerConversationRoutes(a, ctx);
-      registerUsageRoutes(a, ctx, deps.authenticate);
+      registerUsageRoutes(a, ctx, deps.authenticate, deps.servicePublicKey);
     },
   });
 

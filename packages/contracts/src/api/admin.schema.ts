@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from '../common/ids.schema';
-import { BAN_MAX_DURATION_HOURS, BAN_MIN_DURATION_HOURS } from '../constants';
+import { ADMIN_PAGE_SIZE, BAN_MAX_DURATION_HOURS, BAN_MIN_DURATION_HOURS } from '../constants';
 import { accessLevelSchema } from '../entities/access-level.schema';
 import {
   adminUserSchema,
@@ -11,9 +11,31 @@ import {
 } from '../entities/user.schema';
 import { newPasswordSchema } from './auth.schema';
 
-/** GET /api/admin/users */
-export const adminUserListResponseSchema = z.array(adminUserSchema);
+/**
+ * One row of GET /api/admin/users: the admin user plus whether the usage columns are live. When chat
+ * cannot be reached the list still loads and `usageAvailable` is false (the table says 'unavailable').
+ */
+export const adminUserRowSchema = adminUserSchema.extend({ usageAvailable: z.boolean() });
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
+
+/**
+ * GET /api/admin/users answers the spec's list (an array: one page of it). Ours: server-side search and
+ * paging. `search` matches name, email and access level (case-insensitive substring); `page` is 1-based;
+ * the total count of matching users travels in the `X-Total-Count` header, and an `ETag` lets the
+ * 5-second refresh be answered 304 when nothing changed.
+ */
+export const ADMIN_USERS_PAGE_SIZE_MAX = 100;
+export const adminUsersQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(ADMIN_USERS_PAGE_SIZE_MAX).default(ADMIN_PAGE_SIZE),
+});
+export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
+export type AdminUsersQueryInput = z.output<typeof adminUsersQuerySchema>;
+export const adminUserListResponseSchema = z.array(adminUserRowSchema);
 export type AdminUserListResponse = z.infer<typeof adminUserListResponseSchema>;
+/** Response headers of GET /api/admin/users. */
+export const adminUsersHeaders = { totalCount: 'X-Total-Count' } as const;
 
 /** Every admin mutation on a user answers the updated row. */
 export const adminUserResponseSchema = z.object({ user: adminUserSchema });
@@ -146,3 +168,30 @@ export const adminActionSchema = z.enum([
   'supernoek.granted',
 ]);
 export type AdminAction = z.infer<typeof adminActionSchema>;
+
+/** Whether an audit entry's action took effect. */
+export const auditOutcomeSchema = z.enum(['succeeded', 'failed']);
+export type AuditOutcome = z.infer<typeof auditOutcomeSchema>;
+
+/** One row of the admin audit log (append-only): who did what to whom, before/after, when, which request. */
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: isoDateTimeSchema,
+  actorId: z.string(),
+  actorEmail: z.string(),
+  targetUserId: z.string(),
+  targetEmail: z.string().nullable(),
+  action: adminActionSchema,
+  outcome: auditOutcomeSchema,
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  requestId: z.string().nullable(),
+  errorCode: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditListResponseSchema = z.array(auditEntrySchema);
+
+/** GET /api/admin/audit?limit= and GET /api/admin/users/:id/audit?limit= (newest first). */
+export const auditQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(20),
+});

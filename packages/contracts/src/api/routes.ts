@@ -62,6 +62,10 @@ export const apiRoutes = {
     ban: route('POST', '/api/admin/users/:id/ban'),
     unban: route('POST', '/api/admin/users/:id/unban'),
     grantSupernoek: route('POST', '/api/admin/users/:id/grant-supernoek'),
+    /** Ours: one user's audit history (admin/audit.schema.ts). */
+    userAudit: route('GET', '/api/admin/users/:id/audit'),
+    /** Ours: the most recent admin actions, newest first. */
+    recentAudit: route('GET', '/api/admin/audit'),
   },
   subscription: {
     status: route('GET', '/api/subscription/status'),

@@ -84,6 +84,8 @@ export const errorCodes = {
   paymentsNotConfigured: 'PAYMENTS_NOT_CONFIGURED',
   /** A webhook whose signature is missing, wrong or too old (400). */
   invalidWebhookSignature: 'INVALID_WEBHOOK_SIGNATURE',
+  /** The change would leave no active admin. */
+  lastAdmin: 'LAST_ADMIN',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
 

@@ -16,6 +16,9 @@ export const adminActionRecordedEvent = defineEvent(
     before: fieldsSnapshotSchema,
     after: fieldsSnapshotSchema,
     at: isoDateTimeSchema,
+    /** Added later (optional for older payloads): the outcome and the request that caused it. */
+    outcome: z.enum(['succeeded', 'failed']).optional(),
+    requestId: z.string().nullable().optional(),
   }),
 );
 export type AdminActionRecordedData = z.infer<typeof adminActionRecordedEvent.data>;

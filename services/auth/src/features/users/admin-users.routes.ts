@@ -1,15 +1,19 @@
-import type { Express, Request } from 'express';
-import { ConflictError, ForbiddenError, route } from '@noek/service-kit';
+import type { Express } from 'express';
+import { ConflictError, NotFoundError, route, ValidationError } from '@noek/service-kit';
 import {
+  actorHeader,
   adminBanRequestSchema,
   adminBlockRequestSchema,
   adminUpdateUserRequestSchema,
+  authGrantRequestSchema,
+  authInternalRoutes,
+  authUserListQuerySchema,
+  errorCodes,
   userIdParamsSchema,
   type AuthUserRecord,
 } from '@noek/contracts';
 import type { User } from '../../generated/prisma/client';
 import type { AuthContext } from '../../context';
-import { requireSignedIn } from '../sessions/current-user';
 import {
   adminBan,
   adminResetPassword,
@@ -17,77 +21,106 @@ import {
   adminUnban,
   adminUpdateUser,
 } from './user-admin.operations';
+import { expireDue, grantSupernoek } from './grant-supernoek';
+import { requireServiceCaller, type ServiceCaller } from './service-caller';
 import { toAuthUserRecord } from './user.view';
 
-export const INTERNAL_USERS_PATH = '/internal/auth/users';
-
-/**
- * The caller must be an admin now (checked against the database, so a demoted or banned admin's
- * token is refused at once). The admin service forwards the admin's access token (cookie or Bearer).
- */
-async function requireAdmin(ctx: AuthContext, req: Request): Promise<User> {
-  const actor = await requireSignedIn(ctx, req);
-  if (actor.accessLevel !== 'admin') throw new ForbiddenError();
-  return actor;
-}
+export const INTERNAL_USERS_PATH = authInternalRoutes.list.path;
 
 /** Admins cannot lock themselves out (ban, block or demote their own account). */
-function notSelf(actor: User, id: string): void {
-  if (actor.id === id) throw new ConflictError('You cannot do this to your own account.', 'SELF_ACTION');
+function notSelf(caller: ServiceCaller, id: string): void {
+  if (caller.actorId === null)
+    throw new ValidationError('The acting admin is missing.', { [actorHeader]: ['Expected a user id'] });
+  if (caller.actorId === id)
+    throw new ConflictError('You cannot do this to your own account.', errorCodes.selfAction);
 }
 
 /**
- * Internal routes for the admin service (not under /api, so the gateway never exposes them).
- * Audit logging is the admin service's job; these answer the user after the change.
+ * Internal routes for the admin service (not under /api, so the gateway never exposes them), callable
+ * only with the admin service's service token (service-caller.ts). The admin service checks that the
+ * caller is an admin, and records the audit log; auth still refuses self-actions and losing the last admin.
  */
 export function adminUserRoutes(ctx: AuthContext) {
   const one = (user: User): { user: AuthUserRecord } => ({ user: toAuthUserRecord(user, ctx.now()) });
   const params = { params: userIdParamsSchema };
+  const r = authInternalRoutes;
   return (app: Express): void => {
+    app.use(['/internal/auth'], (req, _res, next) => {
+      try {
+        rememberCaller(req, requireServiceCaller(ctx, req));
+        next();
+      } catch (err) {
+        next(err);
+      }
+    });
     app.get(
-      INTERNAL_USERS_PATH,
-      route({}, async (_i, req) => {
-        await requireAdmin(ctx, req);
-        const users = await ctx.db.user.findMany({ orderBy: { createdAt: 'asc' } });
+      r.list.path,
+      route({ query: authUserListQuerySchema }, async (i) => {
+        const users = await ctx.db.user.findMany({
+          where: i.query.after ? { id: { gt: i.query.after } } : {},
+          orderBy: { id: 'asc' },
+          take: i.query.limit,
+        });
         return users.map((u) => toAuthUserRecord(u, ctx.now()));
       }),
     );
+    app.get(
+      r.get.path,
+      route(params, async (i) => {
+        const user = await ctx.db.user.findUnique({ where: { id: i.params.id } });
+        if (!user) throw new NotFoundError('User not found.');
+        return one(user);
+      }),
+    );
     app.patch(
-      `${INTERNAL_USERS_PATH}/:id`,
+      r.update.path,
       route({ ...params, body: adminUpdateUserRequestSchema }, async (i, req) => {
-        const actor = await requireAdmin(ctx, req);
-        if (i.body.accessLevel !== 'admin') notSelf(actor, i.params.id);
+        if (i.body.accessLevel !== 'admin') notSelf(callerOf(req), i.params.id);
         return one(await adminUpdateUser(ctx, i.params.id, i.body));
       }),
     );
     app.post(
-      `${INTERNAL_USERS_PATH}/:id/reset-password`,
-      route(params, async (i, req) => {
-        await requireAdmin(ctx, req);
-        return adminResetPassword(ctx, i.params.id);
-      }),
+      r.resetPassword.path,
+      route(params, (i) => adminResetPassword(ctx, i.params.id)),
     );
     app.patch(
-      `${INTERNAL_USERS_PATH}/:id/block`,
+      r.block.path,
       route({ ...params, body: adminBlockRequestSchema }, async (i, req) => {
-        const actor = await requireAdmin(ctx, req);
-        if (i.body.isBlocked) notSelf(actor, i.params.id);
+        if (i.body.isBlocked) notSelf(callerOf(req), i.params.id);
         return one(await adminSetBlocked(ctx, i.params.id, i.body.isBlocked));
       }),
     );
     app.post(
-      `${INTERNAL_USERS_PATH}/:id/ban`,
+      r.ban.path,
       route({ ...params, body: adminBanRequestSchema }, async (i, req) => {
-        notSelf(await requireAdmin(ctx, req), i.params.id);
+        notSelf(callerOf(req), i.params.id);
         return one(await adminBan(ctx, i.params.id, i.body));
       }),
     );
     app.post(
-      `${INTERNAL_USERS_PATH}/:id/unban`,
-      route(params, async (i, req) => {
-        await requireAdmin(ctx, req);
-        return one(await adminUnban(ctx, i.params.id));
-      }),
+      r.unban.path,
+      route(params, async (i) => one(await adminUnban(ctx, i.params.id))),
+    );
+    app.post(
+      r.grantSupernoek.path,
+      route({ ...params, body: authGrantRequestSchema }, async (i) =>
+        one(await grantSupernoek(ctx, i.params.id, i.body)),
+      ),
+    );
+    app.post(
+      r.expireGrants.path,
+      route({}, async () => ({ expired: await expireDue(ctx) })),
     );
   };
+}
+
+const CALLER = Symbol('serviceCaller');
+type WithCaller = { [CALLER]?: ServiceCaller };
+function rememberCaller(req: object, c: ServiceCaller): void {
+  (req as WithCaller)[CALLER] = c;
+}
+function callerOf(req: object): ServiceCaller {
+  const c = (req as WithCaller)[CALLER];
+  if (!c) throw new Error('internal route reached without the service caller check');
+  return c;
 }

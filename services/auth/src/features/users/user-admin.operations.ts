@@ -1,10 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { ConflictError, NotFoundError } from '@noek/service-kit';
-import { banEndsAt, type AdminBanInput, type AdminUpdateUserInput } from '@noek/contracts';
+import { banEndsAt, errorCodes, type AdminBanInput, type AdminUpdateUserInput } from '@noek/contracts';
 import type { Prisma, User } from '../../generated/prisma/client';
 import type { AuthContext } from '../../context';
 import { hashPassword } from '../../crypto/password';
 import { userRepository } from './user.repository';
+
+/** The grant columns cleared. */
+export const NO_GRANT = {
+  supernoekGrantedAt: null,
+  supernoekGrantExpiresAt: null,
+  supernoekGrantReturnLevel: null,
+} as const;
 
 /**
  * What an admin can do to a user, for the admin API to call (over HTTP or NATS request/reply, to be
@@ -25,6 +32,21 @@ async function inTx<T>(
   });
 }
 
+/** Refuses a change that would leave no active admin (checked inside the change's transaction). */
+async function keepAnAdmin(tx: Prisma.TransactionClient, target: User, ctx: AuthContext): Promise<void> {
+  if (target.accessLevel !== 'admin') return;
+  const now = ctx.now();
+  const others = await tx.user.count({
+    where: {
+      id: { not: target.id },
+      accessLevel: 'admin',
+      isBlocked: false,
+      OR: [{ isBanned: false }, { bannedUntil: { lte: now } }],
+    },
+  });
+  if (others === 0) throw new ConflictError('The last admin cannot be removed.', errorCodes.lastAdmin);
+}
+
 function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'P2002';
 }
@@ -39,13 +61,14 @@ export async function adminUpdateUser(
   try {
     return await inTx(ctx, id, async (tx, before) => {
       const levelChanged = before.accessLevel !== input.accessLevel;
+      if (levelChanged && input.accessLevel !== 'admin') await keepAnAdmin(tx, before, ctx);
       const patch: Prisma.UserUpdateInput = {
         name: input.name,
         email: input.email,
         accessLevel: input.accessLevel,
         specialFeatures: input.specialFeatures,
-        // An admin-set level is not a paid one any more.
-        ...(levelChanged ? { paidSupernoek: false } : {}),
+        // An admin-set level is neither a paid one nor a grant any more.
+        ...(levelChanged ? { paidSupernoek: false, ...NO_GRANT } : {}),
         ...(passwordHash ? { passwordHash, mustChangePassword: true } : {}),
       };
       const user = await userRepository.updateUser(tx, id, patch, {
@@ -57,7 +80,7 @@ export async function adminUpdateUser(
     });
   } catch (err) {
     if (isUniqueViolation(err))
-      throw new ConflictError('An account with this email already exists', 'EMAIL_TAKEN');
+      throw new ConflictError('An account with this email already exists', errorCodes.emailTaken);
     throw err;
   }
 }
@@ -84,7 +107,8 @@ export async function adminResetPassword(ctx: AuthContext, id: string): Promise<
 
 /** Block or unblock (blocked users can sign in but cannot send: chat enforces it from the event). */
 export async function adminSetBlocked(ctx: AuthContext, id: string, isBlocked: boolean): Promise<User> {
-  return inTx(ctx, id, async (tx) => {
+  return inTx(ctx, id, async (tx, before) => {
+    if (isBlocked) await keepAnAdmin(tx, before, ctx);
     const user = await userRepository.updateUser(
       tx,
       id,
@@ -98,7 +122,8 @@ export async function adminSetBlocked(ctx: AuthContext, id: string, isBlocked: b
 
 export async function adminBan(ctx: AuthContext, id: string, input: AdminBanInput): Promise<User> {
   const now = ctx.now();
-  return inTx(ctx, id, async (tx) => {
+  return inTx(ctx, id, async (tx, before) => {
+    await keepAnAdmin(tx, before, ctx);
     const user = await userRepository.updateUser(
       tx,
       id,

@@ -36,5 +36,8 @@ export function toAuthUserRecord(user: User, now: Date = new Date()): AuthUserRe
     banReason: ban ? ban.reason : null,
     bannedUntil: ban?.bannedUntil?.toISOString() ?? null,
     paidSupernoek: user.paidSupernoek,
+    supernoekGranted: user.supernoekGrantedAt !== null,
+    supernoekExpiresAt: user.supernoekGrantExpiresAt?.toISOString() ?? null,
+    sessionsValidAfter: user.sessionsValidAfter.toISOString(),
   };
 }

@@ -1,0 +1,22 @@
+import type { AuditEntry } from '@noek/contracts';
+
+const when = (iso: string) => new Date(iso).toLocaleString();
+
+/** Audit entries, newest first: who did what to whom, the outcome, and before → after. */
+export function AuditList(props: { entries: AuditEntry[]; empty: string }) {
+  if (props.entries.length === 0) return <p className="noek-muted">{props.empty}</p>;
+  return (
+    <ul className="admin-audit">
+      {props.entries.map((e) => (
+        <li key={e.id} className={`admin-audit__entry admin-audit__entry--${e.outcome}`}>
+          <span className="admin-audit__when">{when(e.at)}</span> <strong>{e.action}</strong> on{' '}
+          {e.targetEmail ?? e.targetUserId} by {e.actorEmail}
+          {e.outcome === 'failed' ? ` (failed${e.errorCode ? `: ${e.errorCode}` : ''})` : ''}
+          {e.after && (
+            <code className="admin-audit__diff">{`${JSON.stringify(e.before)} → ${JSON.stringify(e.after)}`}</code>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,38 @@
+import { ValidationError } from '@noek/service-kit';
+import type { AdminGrantSupernoekInput, AdminUserRow } from '@noek/contracts';
+import type { AdminContext } from '../../context';
+import type { Actor } from '../access/require-admin';
+import { applyRecord, runAdminAction } from './run-admin-action';
+import { row } from './update-user';
+
+/**
+ * Grant SuperNoek free, optionally until a date (auth owns the grant and ends it at expiry, returning the
+ * previous level) and optionally with a notification email (default on).
+ */
+export async function grantSupernoek(
+  ctx: AdminContext,
+  actor: Actor,
+  id: string,
+  input: AdminGrantSupernoekInput,
+  requestId: string | null,
+): Promise<{ user: AdminUserRow }> {
+  if (input.expiresAt !== null && new Date(input.expiresAt).getTime() <= ctx.now().getTime())
+    throw new ValidationError('Some fields are not valid.', {
+      'body.expiresAt': ['The expiry must be in the future'],
+    });
+  await runAdminAction(
+    ctx,
+    { actor, targetId: id, action: 'supernoek.granted', requestId },
+    {
+      snapshot: (u) => ({
+        accessLevel: u.accessLevel,
+        supernoekExpiresAt: u.supernoekExpiresAt?.toISOString() ?? null,
+      }),
+      perform: async () => {
+        const user = await ctx.auth.grant(actor.id, id, input);
+        return { result: user, apply: applyRecord(ctx, user) };
+      },
+    },
+  );
+  return { user: await row(ctx, id) };
+}

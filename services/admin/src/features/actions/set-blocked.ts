@@ -1,0 +1,33 @@
+import type { AdminUserRow } from '@noek/contracts';
+import type { AdminContext } from '../../context';
+import type { Actor } from '../access/require-admin';
+import { applyRecord, runAdminAction } from './run-admin-action';
+import { row } from './update-user';
+
+/** Block or unblock: a block stops the next message and ends open streams (auth revokes, chat cuts off). */
+export async function setBlocked(
+  ctx: AdminContext,
+  actor: Actor,
+  id: string,
+  isBlocked: boolean,
+  requestId: string | null,
+): Promise<{ user: AdminUserRow }> {
+  await runAdminAction(
+    ctx,
+    {
+      actor,
+      targetId: id,
+      action: isBlocked ? 'user.blocked' : 'user.unblocked',
+      requestId,
+      notSelf: isBlocked,
+    },
+    {
+      snapshot: (u) => ({ isBlocked: u.isBlocked }),
+      perform: async () => {
+        const user = await ctx.auth.block(actor.id, id, isBlocked);
+        return { result: user, apply: applyRecord(ctx, user) };
+      },
+    },
+  );
+  return { user: await row(ctx, id) };
+}

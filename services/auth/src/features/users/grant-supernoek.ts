@@ -1,0 +1,148 @@
+import { NotFoundError } from '@noek/service-kit';
+import type { AccessLevel, Prisma, User } from '../../generated/prisma/client';
+import type { AuthContext } from '../../context';
+import { userRepository } from './user.repository';
+import { NO_GRANT } from './user-admin.operations';
+
+/**
+ * Grant SuperNoek free (spec §6), owned by auth: the level becomes supernoek at once (sessions revoked so
+ * every service sees it; chat's limit follows from auth.user.updated.v1), with an optional end and the
+ * level to return to. A grant on top of a grant keeps the first return level.
+ */
+export async function grantSupernoek(
+  ctx: AuthContext,
+  id: string,
+  input: { expiresAt: string | null; sendEmail: boolean },
+): Promise<User> {
+  const now = ctx.now();
+  const user = await ctx.db.$transaction(async (tx) => {
+    const before = await userRepository.findById(tx, id);
+    if (!before) throw new NotFoundError('User not found.');
+    const returnLevel: AccessLevel =
+      before.supernoekGrantedAt !== null ? (before.supernoekGrantReturnLevel ?? 'basic') : before.accessLevel;
+    const updated = await userRepository.updateUser(
+      tx,
+      id,
+      {
+        accessLevel: 'supernoek',
+        supernoekGrantedAt: now,
+        supernoekGrantExpiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+        supernoekGrantReturnLevel: returnLevel === 'supernoek' ? 'basic' : returnLevel,
+      },
+      { revoke: before.accessLevel !== 'supernoek', now },
+    );
+    await ctx.events.updated(tx, updated, ['accessLevel']);
+    return updated;
+  });
+  if (input.sendEmail) await sendGrantEmail(ctx, user);
+  return user;
+}
+
+async function sendGrantEmail(ctx: AuthContext, user: User): Promise<void> {
+  const until = user.supernoekGrantExpiresAt
+    ? `until ${user.supernoekGrantExpiresAt.toUTCString()}`
+    : 'with no end date';
+  const text = `Hello ${user.name},\n\nYou have been granted the SuperNoek plan ${until}.\n\nEnjoy Noek!`;
+  try {
+    await ctx.mailer.send({
+      to: user.email,
+      subject: 'SuperNoek Granted',
+      text,
+      html: `<p>Hello ${escapeHtml(user.name)},</p><p>You have been granted the SuperNoek plan ${until}.</p><p>Enjoy Noek!</p>`,
+    });
+  } catch (err) {
+    // The grant holds either way; a failed notification is logged, not a failed grant.
+    ctx.log.warn({ err, userId: user.id }, 'grant notification email failed');
+  }
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * Ends every grant whose expiry has passed: the level returns to what it was (or stays supernoek while a
+ * paid subscription holds it). Each user in its own transaction with its event.
+ */
+export async function expireDueGrants(ctx: AuthContext): Promise<number> {
+  const now = ctx.now();
+  const due = await ctx.db.user.findMany({
+    where: { supernoekGrantedAt: { not: null }, supernoekGrantExpiresAt: { lte: now } },
+    select: { id: true },
+    take: 500,
+  });
+  let expired = 0;
+  for (const { id } of due) if (await endGrant(ctx, id, now)) expired += 1;
+  return expired;
+}
+
+async function endGrant(ctx: AuthContext, id: string, now: Date): Promise<boolean> {
+  return ctx.db.$transaction(async (tx: Prisma.TransactionClient) => {
+    const user = await userRepository.findById(tx, id);
+    const end = user?.supernoekGrantExpiresAt;
+    if (!user || user.supernoekGrantedAt === null || !end || end.getTime() > now.getTime()) return false;
+    const level: AccessLevel = user.paidSupernoek ? 'supernoek' : (user.supernoekGrantReturnLevel ?? 'basic');
+    const updated = await userRepository.updateUser(
+      tx,
+      id,
+      { accessLevel: level, ...NO_GRANT },
+      { revoke: level !== user.accessLevel, now },
+    );
+    await ctx.events.updated(tx, updated, ['accessLevel']);
+    return true;
+  });
+}
+
+/**
+ * Lifts every timed ban whose end has passed, with its auth.user.updated.v1, so chat (which keeps its own
+ * copy of the standing) lets the user send again. Sign-in already ignores an ended ban (activeBan).
+ */
+export async function liftEndedBans(ctx: AuthContext): Promise<number> {
+  const now = ctx.now();
+  const due = await ctx.db.user.findMany({
+    where: { isBanned: true, bannedUntil: { lte: now } },
+    select: { id: true },
+    take: 500,
+  });
+  let lifted = 0;
+  for (const { id } of due) {
+    const done = await ctx.db.$transaction(async (tx: Prisma.TransactionClient) => {
+      const user = await userRepository.findById(tx, id);
+      if (!user?.isBanned || !user.bannedUntil || user.bannedUntil.getTime() > now.getTime()) return false;
+      const updated = await userRepository.updateUser(
+        tx,
+        id,
+        { isBanned: false, banReason: null, bannedAt: null, bannedUntil: null },
+        { revoke: false, now },
+      );
+      await ctx.events.updated(tx, updated, ['isBanned']);
+      return true;
+    });
+    if (done) lifted += 1;
+  }
+  return lifted;
+}
+
+/** Everything that ends by time: grants and timed bans. */
+export async function expireDue(ctx: AuthContext): Promise<number> {
+  return (await expireDueGrants(ctx)) + (await liftEndedBans(ctx));
+}
+
+/**
+ * The periodic sweep that ends grants (and timed bans) at expiry even when no request arrives. Returns stop(). To be
+ * started by auth's service start() (the admin service also asks for it through the internal route).
+ */
+export function startGrantExpirySweep(ctx: AuthContext, intervalMs = 15_000): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    expireDue(ctx)
+      .catch((err: unknown) => ctx.log.error({ err }, 'grant expiry sweep failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
