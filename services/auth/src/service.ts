@@ -21,6 +21,7 @@ import { registerPasswordRoutes } from './features/passwords/passwords.routes';
 import { registerHandoffRoutes } from './features/handoff/handoff.routes';
 import { registerSettingsRoutes } from './features/settings/settings.routes';
 import { DEV_MAILBOX_PATH, registerDevMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
+import { startGrantExpirySweep } from './features/users/grant-supernoek';
 import { adminUserRoutes } from './features/users/admin-users.routes';
 
 export type AuthServiceDeps = {
@@ -132,6 +133,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
     },
   });
 
+  let stopGrantSweep: (() => void) | undefined;
   return {
     app,
     ctx,
@@ -146,8 +148,11 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
         });
         logger.info({ email: config.ADMIN_EMAIL, outcome }, 'first admin check');
       }
+      // Grants and timed bans end at their time even when no request arrives (README: who owns what).
+      stopGrantSweep = startGrantExpirySweep(ctx);
     },
     async stop() {
+      stopGrantSweep?.();
       await background.drain();
       mailer.close();
     },

@@ -63,9 +63,19 @@ describe('level from subscription changes', () => {
         accessLevel: 'basic',
         paidSupernoek: false,
       });
+      // A stored admin grant keeps supernoek; an expired one does not.
+      const granted = {
+        accessLevel: 'supernoek' as const,
+        paidSupernoek: false,
+        supernoekGrantedAt: new Date(),
+      };
+      expect(levelAfterSubscription({ ...granted, supernoekGrantExpiresAt: null }, change(s))).toBeNull();
       expect(
-        levelAfterSubscription({ accessLevel: 'supernoek', paidSupernoek: false }, change(s)),
-      ).toBeNull();
+        levelAfterSubscription(
+          { ...granted, supernoekGrantExpiresAt: new Date(Date.now() - 1000) },
+          change(s),
+        ),
+      ).toEqual({ accessLevel: 'basic', paidSupernoek: false });
     }
     expect(
       levelAfterSubscription({ accessLevel: 'supernoek', paidSupernoek: true }, change('active', 'basic')),

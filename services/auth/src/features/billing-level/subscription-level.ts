@@ -27,19 +27,30 @@ export function levelFromCauses(c: LevelCauses): AccessLevel {
 
 export type LevelChange = { accessLevel: AccessLevel; paidSupernoek: boolean } | null;
 
+type GrantFields = Pick<User, 'supernoekGrantedAt' | 'supernoekGrantExpiresAt'>;
+
+/** An admin grant of SuperNoek holds: granted, and permanent or not yet expired. */
+export function grantHolds(user: Partial<GrantFields>, now = new Date()): boolean {
+  if (!user.supernoekGrantedAt) return false;
+  return !user.supernoekGrantExpiresAt || user.supernoekGrantExpiresAt.getTime() > now.getTime();
+}
+
 /**
  * The level a subscription change leads to. `paidSupernoek` records whether a paid subscription holds,
- * whatever the level (an admin who pays keeps admin). `grantHolds` is the admin-grant cause; until
- * grants are stored on their own, a supernoek that did not come from payment counts as granted.
- * Null = nothing to write.
+ * whatever the level (an admin who pays keeps admin). `granted` is the admin-grant cause (auth's
+ * grant fields, users/grant-supernoek.ts). Null = nothing to write.
  */
 export function levelAfterSubscription(
-  user: Pick<User, 'accessLevel' | 'paidSupernoek'>,
+  user: Pick<User, 'accessLevel' | 'paidSupernoek'> & Partial<GrantFields>,
   data: SubscriptionChangedData,
-  grantHolds: boolean = user.accessLevel === 'supernoek' && !user.paidSupernoek,
+  granted: boolean = grantHolds(user),
 ): LevelChange {
   const paid = data.plan === 'supernoek' && PAID_STATES.has(data.status);
-  const accessLevel = levelFromCauses({ accessLevel: user.accessLevel, paidSupernoek: paid, grantHolds });
+  const accessLevel = levelFromCauses({
+    accessLevel: user.accessLevel,
+    paidSupernoek: paid,
+    grantHolds: granted,
+  });
   if (accessLevel === user.accessLevel && paid === user.paidSupernoek) return null;
   return { accessLevel, paidSupernoek: paid };
 }
