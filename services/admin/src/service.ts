@@ -14,7 +14,9 @@ import type { AdminTx } from './db';
 import { createAuthClient } from './clients/auth-client';
 import { createChatClient } from './clients/chat-client';
 import { createServiceTokens } from './clients/service-token';
-import { registerAdminRoutes } from './features/admin.routes';
+import { adminOnly } from './features/access/admin-only.middleware';
+import { registerAuditRoutes } from './features/audit/audit.routes';
+import { registerUserRoutes } from './features/users/users.routes';
 import { createAuditRepository } from './features/audit/audit.repository';
 import { subscribeDirectory } from './features/directory/directory.consumer';
 import { createDirectoryRepository } from './features/directory/directory.repository';
@@ -67,7 +69,12 @@ export function createAdminService(deps: AdminServiceDeps) {
         if (!bus.isHealthy()) throw new Error('event bus not connected');
       },
     },
-    routes: (a) => registerAdminRoutes(a, ctx, deps.authenticate),
+    routes: (a) => {
+      // Admin-only, decided by this service: 401 signed out, 403 for anyone not an admin now.
+      a.use('/api/admin', deps.authenticate, adminOnly(ctx));
+      registerUserRoutes(a, ctx);
+      registerAuditRoutes(a, ctx);
+    },
   });
 
   let subscription: Promise<Subscription | undefined> = Promise.resolve(undefined);

@@ -1,4 +1,4 @@
-import { errorBodySchema, errorCodes } from '@noek/contracts';
+import { errorBodySchema, errorCodes, isErrorCode } from '@noek/contracts';
 import { DomainError, ServiceUnavailableError } from '@noek/service-kit';
 
 export type DownstreamCall = {
@@ -40,7 +40,8 @@ export async function callDownstream(call: DownstreamCall): Promise<unknown> {
   }
   const body = errorBodySchema.safeParse(data);
   if (!body.success) throw new DomainError(errorCodes.badGateway, 502, `${call.label} answered oddly.`);
-  throw new DomainError(body.data.code, res.status, body.data.message, { fields: body.data.fields });
+  const code = isErrorCode(body.data.code) ? body.data.code : errorCodes.badGateway;
+  throw new DomainError(code, res.status, body.data.message, { fields: body.data.fields });
 }
 
 function safeJson(text: string): unknown {

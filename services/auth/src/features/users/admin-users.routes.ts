@@ -22,7 +22,7 @@ import {
   adminUpdateUser,
 } from './user-admin.operations';
 import { expireDue, grantSupernoek } from './grant-supernoek';
-import { requireServiceCaller, type ServiceCaller } from './service-caller';
+import { requireServiceCaller, type ServiceCaller } from './service-caller.middleware';
 import { toAuthUserRecord } from './user.view';
 
 export const INTERNAL_USERS_PATH = authInternalRoutes.list.path;

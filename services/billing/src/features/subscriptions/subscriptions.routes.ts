@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import { apiRoutes } from '@noek/contracts';
 import { route } from '@noek/service-kit';
 import type { BillingContext } from '../../context';
-import { requestUserId as userId } from '../request-user';
+import { requestUserId as userId } from '../request-user.middleware';
 import { cancelSubscription } from './cancel-subscription';
 import { getStatus } from './get-status';
 import { paymentConfig } from './payment-config';

@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import { apiRoutes, testCardAuthenticateRequestSchema, testCardPayRequestSchema } from '@noek/contracts';
 import { route } from '@noek/service-kit';
 import type { BillingContext } from '../../context';
-import { requestUserId as userId } from '../request-user';
+import { requestUserId as userId } from '../request-user.middleware';
 import { authenticateTestCard } from './authenticate-test-card';
 import { payWithTestCard } from './pay-with-test-card';
 

@@ -11,7 +11,7 @@ import { assertUsageAdmin } from './assert-usage-admin';
 import { listUsage } from './list-usage';
 import { resetUsage } from './reset-usage';
 import { updateUsage } from './update-usage';
-import { requireAdminService } from './service-token';
+import { requireAdminService } from './service-token.middleware';
 
 /**
  * The admin service's usage API (contracts chat/usage.schema.ts `chatUsageRoutes`): admins only, never

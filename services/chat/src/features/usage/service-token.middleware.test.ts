@@ -3,7 +3,7 @@ import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceTokenHeader } from '@noek/contracts';
 import { createLogger, createServiceApp, listenForTest, type RunningHttpServer } from '@noek/service-kit';
-import { requireAdminService } from './service-token';
+import { requireAdminService } from './service-token.middleware';
 
 const keys = () =>
   generateKeyPairSync('ec', {
