@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { PrecompressPlugin } from './precompress.mjs';
 
 const require = createRequire(import.meta.url);
 const reactRouterDir = path.dirname(require.resolve('react-router/package.json'));
@@ -108,6 +109,8 @@ export function createAppConfig({ dir, name, exposes, html, publicPath = 'auto',
             inject: 'body',
           })
         : null,
+      // .br and .gz beside every text asset (precompress.mjs): servers send them as they are.
+      new PrecompressPlugin(),
     ].filter(Boolean),
     devtool: false,
     performance: { hints: false },
