@@ -49,16 +49,21 @@ export function composeMarketingDocument(
   const body = page.html.split(page.chatUrlPlaceholder).join(escapeHtml(chatUrl.replace(/\/$/, '')));
   // While the prerendered page shows, the shell's "Loading…" placeholder below it stays hidden.
   const css = `${page.css}#${PRERENDER_ID}~#root .shell-remote-state[role=status]{display:none}`;
-  return index
-    .replace(/<html([^>]*)>/, '<html$1 data-site="marketing">')
-    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
-    .replace(/<meta name="description"[^>]*>/, `<meta name="description" content="${description}">`)
-    .replace(
-      /<meta property="og:title"[^>]*>/,
-      `<meta property="og:title" content="${title}"><meta property="og:description" content="${description}">`,
-    )
-    .replace('</head>', `<style>${css.replace(/<\//g, '<\\/')}</style></head>`)
-    .replace(root, `<div id="${PRERENDER_ID}">${body}</div><div id="root"></div>`);
+  return (
+    index
+      // The shell's preload hints are for pages its scripts draw; this one is drawn already, and its
+      // scripts must not compete with the page for the first round trips.
+      .replace(/<link rel="preload"[^>]*>/g, '')
+      .replace(/<html([^>]*)>/, '<html$1 data-site="marketing">')
+      .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+      .replace(/<meta name="description"[^>]*>/, `<meta name="description" content="${description}">`)
+      .replace(
+        /<meta property="og:title"[^>]*>/,
+        `<meta property="og:title" content="${title}"><meta property="og:description" content="${description}">`,
+      )
+      .replace('</head>', `<style>${css.replace(/<\//g, '<\\/')}</style></head>`)
+      .replace(root, `<div id="${PRERENDER_ID}">${body}</div><div id="root"></div>`)
+  );
 }
 
 function isMarketingHost(host: string, o: MarketingDocumentOptions): boolean {

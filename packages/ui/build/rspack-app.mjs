@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { PrecompressPlugin } from './precompress.mjs';
+import { PreloadFirstScreenPlugin } from './preload.mjs';
 
 const require = createRequire(import.meta.url);
 const reactRouterDir = path.dirname(require.resolve('react-router/package.json'));
@@ -108,6 +109,10 @@ export function createAppConfig({ dir, name, exposes, html, publicPath = 'auto',
             ...(html.template ? { template: path.join(dir, html.template) } : { title: name }),
             inject: 'body',
           })
+        : null,
+      // The host's first-screen chunks and JSON as preload hints in index.html (preload.mjs).
+      html && isHost
+        ? new PreloadFirstScreenPlugin({ fetches: ['/config.json', '/remotes-manifest.json'] })
         : null,
       // .br and .gz beside every text asset (precompress.mjs): servers send them as they are.
       new PrecompressPlugin(),
