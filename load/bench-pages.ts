@@ -97,8 +97,9 @@ async function audit(url: string, port: number, cpuSlowdownMultiplier: number): 
     items
       .filter((i) => i.resourceType === 'Script' && pred(new URL(i.url)))
       .reduce((n, i) => n + (i.transferSize ?? 0), 0) / 1024;
-  const lcpDetails = lhr.audits['largest-contentful-paint-element']?.details as
-    { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
+  const lcpParts = lhr.audits['lcp-breakdown-insight']?.details as
+    { items?: { type?: string; selector?: string }[] } | undefined;
+  const lcpNode = (lcpParts?.items ?? []).find((i) => i.type === 'node');
   return {
     scores: Object.fromEntries(categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])),
     lcpMs: num('largest-contentful-paint'),
