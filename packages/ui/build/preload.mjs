@@ -9,7 +9,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const isFirstScreen = (origin) =>
-  /\.\/src\/index\.ts$/.test(origin.moduleName ?? '') || /^provide shared module/.test(origin.moduleName ?? '');
+  /\.\/src\/index\.ts$/.test(origin.moduleName ?? '') ||
+  /^provide shared module/.test(origin.moduleName ?? '');
 
 /** `<link>` tags for the chunk files a first screen loads, from the compilation's stats. */
 export function preloadTags(statsJson, publicPath, extraFetches = []) {
@@ -39,9 +40,13 @@ export class PreloadFirstScreenPlugin {
     compiler.hooks.afterEmit.tapPromise('NoekPreloadFirstScreen', async (compilation) => {
       const file = path.join(compilation.outputOptions.path, this.html);
       const stats = compilation.getStats().toJson({ all: false, chunks: true, chunkOrigins: true });
-      const publicPath = compilation.outputOptions.publicPath === 'auto' ? '' : compilation.outputOptions.publicPath;
+      const publicPath =
+        compilation.outputOptions.publicPath === 'auto' ? '' : compilation.outputOptions.publicPath;
       const html = await readFile(file, 'utf8');
-      await writeFile(file, html.replace('</head>', `${preloadTags(stats, publicPath, this.fetches)}</head>`));
+      await writeFile(
+        file,
+        html.replace('</head>', `${preloadTags(stats, publicPath, this.fetches)}</head>`),
+      );
     });
   }
 }
