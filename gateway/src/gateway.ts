@@ -119,6 +119,12 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
       ? createStaticSite({
           shellDistDir,
           remoteDistDirs: { ...config.remoteDistDirs, ...deps.remoteDistDirs },
+          marketing: {
+            marketingHosts: config.marketingHosts,
+            chatHosts: config.chatHosts,
+            chatSiteUrl: config.chatSiteUrl,
+            https: config.trustHttps,
+          },
         })
       : undefined,
   });

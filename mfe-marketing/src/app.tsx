@@ -1,20 +1,28 @@
+import { useLayoutEffect } from 'react';
 import type { RemoteProps } from '@noek/contracts';
-import { ThemeToggle } from '@noek/ui';
+import { LandingPage } from './features/landing/landing-page';
+import './features/landing/landing.css';
 
-/** Exposed as ./App: the company landing page (placeholder), the whole marketing site at `/`. */
-export default function MarketingApp({ siteUrls }: RemoteProps) {
+/** Id of the landing page the server put in the HTML (prerendered at build, see prerender.tsx). */
+export const PRERENDER_ID = 'noek-prerender';
+
+/**
+ * Exposed as ./App: the company landing page, the whole marketing site at `/`. The server's
+ * prerendered copy shows until this mounts; it is removed before the browser paints this one, so
+ * the page never blinks.
+ */
+export default function MarketingApp({ user, siteUrls, host }: RemoteProps) {
+  useLayoutEffect(() => {
+    document.getElementById(PRERENDER_ID)?.remove();
+  }, []);
   return (
-    <main className="noek-center" data-testid="mfe-marketing">
-      <div className="noek-stack" style={{ textAlign: 'center' }}>
-        <h1>Noek</h1>
-        <p className="noek-muted">Your AI chat assistant, now in beta.</p>
-        <div className="noek-row" style={{ justifyContent: 'center' }}>
-          <a className="noek-btn" href={siteUrls.chat ?? '/'}>
-            Try Noek
-          </a>
-          <ThemeToggle />
-        </div>
-      </div>
-    </main>
+    <div data-testid="mfe-marketing">
+      <LandingPage
+        user={user}
+        chatUrl={siteUrls.chat ?? '/'}
+        openSite={host.openSite}
+        onLogout={host.signOut}
+      />
+    </div>
   );
 }

@@ -1,9 +1,12 @@
 /**
  * A minimal static file server for a remote's dist folder, standing in for the CDN or nginx a remote
  * team deploys to. It allows cross-origin reads because the shell loads remotes from another origin.
+ * Like the gateway, it sends the build's brotli or gzip copy (`x.js.br`, `x.js.gz`, made by
+ * packages/ui/build/precompress.mjs) to a client that accepts it, with Vary: Accept-Encoding.
  */
-import { createServer, type Server } from 'node:http';
-import { createReadStream, statSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 
 export type StaticServer = { url: string; close(): Promise<void> };
@@ -18,6 +21,28 @@ const types: Record<string, string> = {
   '.png': 'image/png',
   '.map': 'application/json; charset=utf-8',
 };
+
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|map)$/i;
+
+/** The precompressed copy to send (brotli first), or null for the file itself. */
+function precompressed(
+  file: string,
+  headers: IncomingHttpHeaders,
+): { file: string; encoding: string } | null {
+  if (!COMPRESSIBLE.test(file)) return null;
+  const accepted = String(headers['accept-encoding'] ?? '')
+    .split(',')
+    .map((p) => p.trim().toLowerCase())
+    .filter((p) => !/;\s*q=0(\.0*)?$/.test(p))
+    .map((p) => p.split(';')[0]);
+  for (const [encoding, suffix] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
+    if (accepted.includes(encoding) && existsSync(file + suffix)) return { file: file + suffix, encoding };
+  }
+  return null;
+}
 
 export function serveStatic(dir: string, port: number, host = '127.0.0.1'): Promise<StaticServer> {
   const server: Server = createServer((req, res) => {
@@ -36,17 +61,21 @@ export function serveStatic(dir: string, port: number, host = '127.0.0.1'): Prom
       return;
     }
     const manifest = path.endsWith('mf-manifest.json') || path.endsWith('remoteEntry.js');
+    const compressed = precompressed(file, req.headers);
     res.writeHead(200, {
       'content-type': types[extname(file)] ?? 'application/octet-stream',
       'cache-control': manifest ? 'no-cache' : 'public, max-age=31536000, immutable',
+      ...(COMPRESSIBLE.test(file) ? { vary: 'Accept-Encoding' } : {}),
+      ...(compressed ? { 'content-encoding': compressed.encoding } : {}),
     });
-    createReadStream(file).pipe(res);
+    createReadStream(compressed?.file ?? file).pipe(res);
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
       resolve({
-        url: `http://${host}:${port}`,
+        // The bound port: `port` 0 asks for a free one.
+        url: `http://${host}:${(server.address() as AddressInfo).port}`,
         close: () =>
           new Promise<void>((r) => {
             server.closeAllConnections();

@@ -1,3 +1,8 @@
+// The pages' CSP has no 'unsafe-eval': zod 4 would probe `new Function('')` while building its
+// schemas (refused, and reported as a CSP issue by the browser). Set before zod loads; parsing is
+// the same without its compiled fast path.
+(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
+
 // Async boundary: module federation must set up the shared scope (react, router, stores) before
 // any code that imports them runs, so the real entry is loaded as a separate chunk.
 import('./bootstrap').catch((err: unknown) => {

@@ -3,7 +3,7 @@ import { cacheControlFor } from './cache-policy';
 
 describe('cacheControlFor', () => {
   it.each([
-    ['/dist/index.html', 'no-store'],
+    ['/dist/index.html', 'no-cache'],
     ['/dist/main.c78dd41f.js', 'public, max-age=31536000, immutable'],
     ['/dist/902.907ace9a.css', 'public, max-age=31536000, immutable'],
     ['/dist/__federation_expose_App.1265769e.js', 'public, max-age=31536000, immutable'],

@@ -4,13 +4,13 @@ import { basename } from 'node:path';
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+(?:\.map)?$/i;
 
 /**
- * HTML is never cached (it names the current hashed assets, and a stale one would load an old
- * app); hashed files never change, so they are cached for a year; anything else (remoteEntry.js,
- * mf-manifest.json) may change on a deploy under the same name, so it is revalidated each time.
+ * HTML and everything unhashed (remoteEntry.js, mf-manifest.json) may change on a deploy under the
+ * same name, so it is revalidated on every use (no-cache + ETag: a 304 when unchanged; unlike
+ * no-store it leaves the back/forward cache usable); hashed files never change, so they are cached
+ * for a year.
  */
 export function cacheControlFor(file: string): string {
   const name = basename(file);
-  if (name.endsWith('.html')) return 'no-store';
   if (HASHED.test(name)) return 'public, max-age=31536000, immutable';
   return 'no-cache';
 }

@@ -3,13 +3,22 @@ import send from 'send';
 import { errorCodes, remoteNames, type RemoteName } from '@noek/contracts';
 import { sendError } from '../http/json-response';
 import { cacheControlFor } from './cache-policy';
+import { contentTypeOf, isCompressible, pickPrecompressed } from './content-encoding';
+import { createMarketingDocuments, type MarketingDocumentOptions } from './marketing-document';
+import { sendDocument } from './send-document';
 
 export interface StaticSiteOptions {
   shellDistDir: string;
   remoteDistDirs: Record<RemoteName, string>;
+  /** The landing page's prerendered document on marketing hosts (marketing-document.ts). */
+  marketing?: Omit<MarketingDocumentOptions, 'shellDistDir' | 'marketingDistDir'>;
 }
 
+/** Crawlers may read every page; the API is not a page. Served unless the build ships its own. */
+const ROBOTS_TXT = 'User-agent: *\nAllow: /\nDisallow: /api/\n';
+
 const REMOTES = new Set<string>(remoteNames);
+const robots = { body: Buffer.from(ROBOTS_TXT), type: 'text/plain; charset=utf-8', cacheControl: 'no-cache' };
 
 /** A last path segment with an extension asks for a file; anything else is an app route. */
 function looksLikeFile(path: string): boolean {
@@ -24,7 +33,9 @@ function serveFile(
   path: string,
   onMissing: (status: number) => void,
 ): void {
-  send(req, path, {
+  // The build's .br/.gz copy when the client takes one (never compressed per request here).
+  const compressed = pickPrecompressed(root, path, req.headers['accept-encoding']);
+  send(req, compressed?.path ?? path, {
     root,
     index: false,
     dotfiles: 'ignore',
@@ -32,7 +43,14 @@ function serveFile(
     lastModified: true,
     etag: true,
   })
-    .on('headers', (r: ServerResponse, file: string) => r.setHeader('Cache-Control', cacheControlFor(file)))
+    .on('headers', (r: ServerResponse) => {
+      r.setHeader('Cache-Control', cacheControlFor(path));
+      if (isCompressible(path)) r.setHeader('Vary', 'Accept-Encoding');
+      if (compressed) {
+        r.setHeader('Content-Encoding', compressed.encoding);
+        r.setHeader('Content-Type', contentTypeOf(path) ?? 'application/octet-stream');
+      }
+    })
     .on('error', (err: { status?: number }) => onMissing(err.status ?? 500))
     .pipe(res);
 }
@@ -44,6 +62,13 @@ function serveFile(
 export function createStaticSite(options: StaticSiteOptions) {
   const notFound = (res: ServerResponse, requestId: string) =>
     sendError(res, 404, errorCodes.notFound, 'Not found.', requestId);
+  const marketingDocument = options.marketing
+    ? createMarketingDocuments({
+        ...options.marketing,
+        shellDistDir: options.shellDistDir,
+        marketingDistDir: options.remoteDistDirs.marketing,
+      })
+    : () => null;
 
   return (req: IncomingMessage, res: ServerResponse, path: string, requestId: string): void => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -65,13 +90,15 @@ export function createStaticSite(options: StaticSiteOptions) {
       return;
     }
     if (looksLikeFile(path)) {
-      serveFile(req, res, options.shellDistDir, path, (status) =>
-        status === 404
-          ? notFound(res, requestId)
-          : sendError(res, status, 'BAD_REQUEST', 'Bad file path.', requestId),
-      );
+      serveFile(req, res, options.shellDistDir, path, (status) => {
+        if (status === 404 && path === '/robots.txt') return sendDocument(req, res, robots);
+        if (status === 404) return notFound(res, requestId);
+        sendError(res, status, 'BAD_REQUEST', 'Bad file path.', requestId);
+      });
       return;
     }
+    const landing = path === '/' ? marketingDocument(req) : null;
+    if (landing) return sendDocument(req, res, landing);
     serveFile(req, res, options.shellDistDir, '/index.html', () =>
       sendError(
         res,

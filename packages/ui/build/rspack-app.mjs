@@ -5,6 +5,8 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { PrecompressPlugin } from './precompress.mjs';
+import { PreloadFirstScreenPlugin } from './preload.mjs';
 
 const require = createRequire(import.meta.url);
 const reactRouterDir = path.dirname(require.resolve('react-router/package.json'));
@@ -108,6 +110,12 @@ export function createAppConfig({ dir, name, exposes, html, publicPath = 'auto',
             inject: 'body',
           })
         : null,
+      // The host's first-screen chunks and JSON as preload hints in index.html (preload.mjs).
+      html && isHost
+        ? new PreloadFirstScreenPlugin({ fetches: ['/config.json', '/remotes-manifest.json'] })
+        : null,
+      // .br and .gz beside every text asset (precompress.mjs): servers send them as they are.
+      new PrecompressPlugin(),
     ].filter(Boolean),
     devtool: false,
     performance: { hints: false },

@@ -1,3 +1,4 @@
+import { siteMetaTexts } from '@noek/contracts';
 import type { SiteVariant } from './variant';
 
 export interface SiteMeta {
@@ -5,18 +6,8 @@ export interface SiteMeta {
   description: string;
 }
 
-/** Spec §2: the document title and meta tags are set per host variant. */
-export const siteMeta: Record<SiteVariant, SiteMeta> = {
-  chat: {
-    title: 'Noek Chat',
-    description: 'Chat with Noek, your AI assistant: conversations, archives and shareable links.',
-  },
-  marketing: {
-    title: 'Noek: your AI chat assistant (beta)',
-    description:
-      'Noek is an AI chat assistant in beta. Fun mode, chat management, and SuperNoek for more messages.',
-  },
-};
+/** Spec §2: the document title and meta tags are set per host variant (contracts siteMetaTexts). */
+export const siteMeta: Record<SiteVariant, SiteMeta> = siteMetaTexts;
 
 function setMeta(attr: 'name' | 'property', key: string, content: string, doc: Document): void {
   let el = doc.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);

@@ -6,6 +6,7 @@ import { useSessionStore } from '../features/auth/session.store';
 import { signOut } from '../features/auth/sign-out';
 import type { HostApi, RemoteProps } from '@noek/contracts';
 import type { SiteVariant } from './variant';
+import { goToOtherSite, signOutOtherSite, siteUrlsFor } from './cross-site';
 import { ShellConfigContext } from './shell-config-context';
 import { useViewStore } from './view.store';
 
@@ -20,7 +21,7 @@ export function useRemoteProps(site: SiteVariant, screen?: string): RemoteProps 
   const view = useViewStore((s) => s.view);
   const setView = useViewStore((s) => s.setView);
   const config = useContext(ShellConfigContext);
-  const siteUrls = useMemo(() => ({ chat: config.chatUrl, marketing: config.marketingUrl }), [config]);
+  const siteUrls = useMemo(() => siteUrlsFor(config), [config]);
 
   const host = useMemo<HostApi>(
     () => ({
@@ -28,7 +29,8 @@ export function useRemoteProps(site: SiteVariant, screen?: string): RemoteProps 
       toast: (t) => void toast(t),
       setView,
       setUser,
-      // Spec §4: logout ends the session on the server, clears the query cache and the stored session.
+      // Spec §4: logout ends the session on the server, clears the query cache and the stored
+      // session, then redirects the other host (cross-site.ts) once this host's call is done.
       signOut: () =>
         void signOut({
           queryClient,
@@ -37,9 +39,10 @@ export function useRemoteProps(site: SiteVariant, screen?: string): RemoteProps 
             setView('chat');
             navigate('/');
           },
-        }),
+        }).then(() => signOutOtherSite(site, siteUrls)),
+      openSite: (url) => void goToOtherSite(url),
     }),
-    [navigate, queryClient, setView, setUser, clear],
+    [navigate, queryClient, setView, setUser, clear, site, siteUrls],
   );
 
   return useMemo(

@@ -2,3 +2,4 @@ export * from './shell-config.schema';
 export * from './remotes-manifest.schema';
 export * from './toast.schema';
 export * from './remote-props';
+export * from './site-meta';

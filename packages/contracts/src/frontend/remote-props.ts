@@ -20,6 +20,12 @@ export interface HostApi {
   setUser: (user: User | null) => void;
   /** Clear the local session and return to `/` (the auth feature adds the server call). */
   signOut: () => void;
+  /**
+   * Go to a page of the other site (chat <-> marketing, spec §4): while signed in the URL carries the
+   * signed single-use handoff (`auth_token`, `auth_action=login`), so the user arrives signed in.
+   * Optional: a host without a second site may leave it out (remotes then use a plain link).
+   */
+  openSite?: (url: string) => void;
 }
 
 /** The single prop object the shell passes to every remote's `./App`. */
