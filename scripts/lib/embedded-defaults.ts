@@ -35,7 +35,7 @@ export function devMailboxBindProblem(env: Env): string | null {
   if (env.ALLOW_DEV_MAILBOX_ON_NETWORK === 'true') return null;
   return (
     `Refusing to start: HOST=${host} makes Noek reachable from other machines while the dev mailbox ` +
-    '(no SMTP_URL) holds every user\'s emails, password reset links included. Set SMTP_URL to send real ' +
+    "(no SMTP_URL) holds every user's emails, password reset links included. Set SMTP_URL to send real " +
     'mail, or bind to 127.0.0.1, or set ALLOW_DEV_MAILBOX_ON_NETWORK=true to start anyway (the mailbox ' +
     'still answers only this machine).'
   );

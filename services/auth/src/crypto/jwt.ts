@@ -50,14 +50,14 @@ export function isIssuedAfter(iat: number, validAfter: Date | null | undefined):
 
 export type TokenSigner = ReturnType<typeof createTokenSigner>;
 
-export function createTokenSigner(keys: SigningKeys, opts: { accessTtlSec: number; handoffTtlSec: number }) {
+export function createTokenSigner(keys: SigningKeys, ttl: { accessTtlSec: number; handoffTtlSec: number }) {
   function sign(payload: Record<string, unknown>, ttlSec: number): string {
     return jwt.sign(payload, keys.privateKey, { algorithm: ALG, expiresIn: ttlSec });
   }
   /** Verifies signature (ES256 only: no `none`, no HMAC key confusion) and expiry. */
-  function verify(token: string): Record<string, unknown> | null {
+  function verify(token: string, ignoreExpiration = false): Record<string, unknown> | null {
     try {
-      const out = jwt.verify(token, keys.publicKey, { algorithms: [ALG] });
+      const out = jwt.verify(token, keys.publicKey, { algorithms: [ALG], ignoreExpiration });
       return typeof out === 'object' && out !== null ? (out as Record<string, unknown>) : null;
     } catch {
       return null;
@@ -75,7 +75,7 @@ export function createTokenSigner(keys: SigningKeys, opts: { accessTtlSec: numbe
       const iat = issuedAtFor(input.now ?? new Date(), input.validAfter);
       return sign(
         { sub: input.sub, lvl: input.lvl, typ: 'access', sid: input.sid, iat, jti: randomUUID() },
-        opts.accessTtlSec,
+        ttl.accessTtlSec,
       );
     },
     signHandoff(input: {
@@ -90,7 +90,7 @@ export function createTokenSigner(keys: SigningKeys, opts: { accessTtlSec: numbe
       const act = input.act ?? 'login';
       return jwt.sign({ sub: input.sub, typ: 'handoff', act, jti: input.jti, iat }, keys.privateKey, {
         algorithm: ALG,
-        expiresIn: opts.handoffTtlSec,
+        expiresIn: ttl.handoffTtlSec,
         audience: input.aud,
       });
     },
@@ -106,13 +106,15 @@ export function createTokenSigner(keys: SigningKeys, opts: { accessTtlSec: numbe
       token: string,
       audience: string | null,
       act: 'login' | 'logout' = 'login',
+      /** Only for a token whose row was confirmed in this browser: its row's expiry governs. */
+      opts: { anyAge?: boolean } = {},
     ): HandoffClaims | null {
-      const c = verify(token);
+      const c = verify(token, opts.anyAge === true);
       if (!c || c.typ !== 'handoff' || (audience !== null && c.aud !== audience)) return null;
       if ((c.act ?? 'login') !== act || typeof c.aud !== 'string') return null;
       if (typeof c.sub !== 'string' || typeof c.jti !== 'string' || typeof c.iat !== 'number') return null;
       // Never older than the handoff validity, whatever exp says.
-      if (Date.now() / 1000 - c.iat > opts.handoffTtlSec + 1) return null;
+      if (!opts.anyAge && Date.now() / 1000 - c.iat > ttl.handoffTtlSec + 1) return null;
       return c as HandoffClaims;
     },
   };

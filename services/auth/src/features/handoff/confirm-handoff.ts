@@ -1,6 +1,9 @@
 import type { AuthContext } from '../../context';
 import { hashToken, safeEqual } from '../../crypto/tokens';
 
+/** After the confirm step, time to finish in that browser (page load, the switch prompt). */
+export const HANDOFF_FINISH_MS = 120_000;
+
 export type ConfirmHandoffInput = {
   token: string;
   /** scheme://host:port this request reached (must be the origin the token was made on). */
@@ -31,6 +34,6 @@ export async function confirmHandoff(ctx: AuthContext, input: ConfirmHandoffInpu
     ctx.log.warn({ jti: row.jti }, 'handoff confirm from another browser: refused');
     return back;
   }
-  if (!row.confirmedAt && !(await ctx.repos.handoffs.confirm(row.jti, now))) return back;
+  if (!row.confirmedAt && !(await ctx.repos.handoffs.confirm(row.jti, now, HANDOFF_FINISH_MS))) return back;
   return `${back}?auth_token=${encodeURIComponent(input.token)}&auth_action=login`;
 }

@@ -52,11 +52,14 @@ export async function exchangeHandoff(
       errorCodes.foreignOrigin,
     );
   }
-  const claims = ctx.signer.verifyHandoff(input.token, input.host, 'login');
+  // Signature, type, host and action first; the 30 s age holds until the token is confirmed in
+  // its own browser, then the row's (extended) expiry does.
+  const claims = ctx.signer.verifyHandoff(input.token, input.host, 'login', { anyAge: true });
   if (!claims) throw refused();
   const now = ctx.now();
   const row = await ctx.repos.handoffs.findLive({ jti: claims.jti, userId: claims.sub, now });
   if (!row || row.audience !== input.host || row.action !== 'login') throw refused();
+  if (!row.confirmedAt && !ctx.signer.verifyHandoff(input.token, input.host, 'login')) throw refused();
   const user = await ctx.repos.users.findById(claims.sub);
   if (!user || !isIssuedAfter(claims.iat, user.sessionsValidAfter) || activeBan(user, now)) throw refused();
   if (!row.confirmedAt) return bindAndConfirm(ctx, row, input);

@@ -39,10 +39,14 @@ export function createHandoffRepository(db: Db) {
       });
       return r.count === 1;
     },
-    async confirm(jti: string, now: Date): Promise<boolean> {
+    /**
+     * Confirmed in the browser that made it: from now on only that browser can finish, so the last
+     * step (and the ask-before-switching prompt) gets `finishWithinMs` instead of the token's 30 s.
+     */
+    async confirm(jti: string, now: Date, finishWithinMs: number): Promise<boolean> {
       const r = await db.handoffToken.updateMany({
         where: { jti, confirmedAt: null, usedAt: null, targetBrowserHash: { not: null } },
-        data: { confirmedAt: now },
+        data: { confirmedAt: now, expiresAt: new Date(now.getTime() + finishWithinMs) },
       });
       return r.count === 1;
     },

@@ -1,5 +1,5 @@
-import type { Express, Request, Response } from 'express';
-import { accessTokenFromHeaders, route, UnauthenticatedError } from '@noek/service-kit';
+import type { Express, Request } from 'express';
+import { accessTokenFromHeaders, route } from '@noek/service-kit';
 import { apiRoutes, loginRequestSchema, type MessageResponse } from '@noek/contracts';
 import type { AuthContext } from '../../context';
 import { clientAddressOf } from '../../rate-limit/enforce';
@@ -18,17 +18,12 @@ export function sessionCookiesOf(req: Request): SessionCookiesIn {
   };
 }
 
-/** A signed-out answer also clears the cookies (the browser stops sending dead tokens). */
-async function orSignedOut<T>(ctx: AuthContext, res: Response, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof UnauthenticatedError) clearSession(res, ctx.settings);
-    throw err;
-  }
-}
-
-/** Sign-in, sign-out (this browser / everywhere), the current user and token renewal. */
+/**
+ * Sign-in, sign-out (this browser / everywhere), the current user and token renewal. A 401 from
+ * /me or /refresh leaves the cookies alone: a request sent with the old cookies while a sign-in
+ * (a handoff switch, another tab) was setting new ones must not wipe the new ones when it answers
+ * last. Dead tokens are harmless; sign-out clears them.
+ */
 export function registerSessionRoutes(app: Express, ctx: AuthContext): void {
   const { auth } = apiRoutes;
   app.post(
@@ -62,22 +57,18 @@ export function registerSessionRoutes(app: Express, ctx: AuthContext): void {
   );
   app.post(
     auth.refresh.path,
-    route({}, (_i, req, res) =>
-      orSignedOut(ctx, res, async () => {
-        const result = await refresh(ctx, sessionCookiesOf(req));
-        if (result.session) writeSession(res, ctx.settings, result.session);
-        return { user: result.user };
-      }),
-    ),
+    route({}, async (_i, req, res) => {
+      const result = await refresh(ctx, sessionCookiesOf(req));
+      if (result.session) writeSession(res, ctx.settings, result.session);
+      return { user: result.user };
+    }),
   );
   app.get(
     auth.me.path,
-    route({}, (_i, req, res) =>
-      orSignedOut(ctx, res, async () => {
-        const result = await me(ctx, sessionCookiesOf(req));
-        if (result.session) writeSession(res, ctx.settings, result.session);
-        return { user: result.user };
-      }),
-    ),
+    route({}, async (_i, req, res) => {
+      const result = await me(ctx, sessionCookiesOf(req));
+      if (result.session) writeSession(res, ctx.settings, result.session);
+      return { user: result.user };
+    }),
   );
 }
