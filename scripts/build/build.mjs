@@ -49,7 +49,12 @@ export const targets = [
   {
     name: 'server bundles',
     inputs: serverInputs,
-    outputs: ['dist/start.js', 'dist/start-services.js', 'gateway/dist/main.js', ...services.map((s) => `services/${s}/dist/main.js`)],
+    outputs: [
+      'dist/start.js',
+      'dist/start-services.js',
+      'gateway/dist/main.js',
+      ...services.map((s) => `services/${s}/dist/main.js`),
+    ],
     run: async () => {
       const { bundleServer } = await import('./bundle-server.mjs');
       await bundleServer();
@@ -59,9 +64,15 @@ export const targets = [
 
 function sh(cmd, args, cwd = root) {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    const child = spawn(cmd, args, {
+      cwd,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}`)),
+    );
   });
 }
 
@@ -84,7 +95,11 @@ function filesOf(path) {
 export function inputHash(inputs) {
   const hash = createHash('sha256');
   for (const file of inputs.flatMap(filesOf)) {
-    hash.update(file).update('\0').update(readFileSync(join(root, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(root, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }
@@ -130,11 +145,16 @@ export async function buildChanged({ force = false, only } = {}) {
     rebuilt.push(`${target.name} ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }
   const took = ((Date.now() - started) / 1000).toFixed(2);
-  console.log(rebuilt.length ? `build: rebuilt ${rebuilt.join(', ')}` : `build: everything up to date (${took} s)`);
+  console.log(
+    rebuilt.length ? `build: rebuilt ${rebuilt.join(', ')}` : `build: everything up to date (${took} s)`,
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+  const only = process.argv
+    .find((a) => a.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',');
   await buildChanged({ force: process.argv.includes('--force'), only }).catch((err) => {
     console.error(`build failed: ${err.message}`);
     process.exit(1);

@@ -44,7 +44,9 @@ function sourceLocation(outFile) {
         if (args.path.includes('node_modules')) return undefined;
         const text = await readFile(args.path, 'utf8');
         if (!text.includes('import.meta.url') && !text.includes('import.meta.dirname')) return undefined;
-        const rel = relative(dirname(join(root, outFile)), args.path).split('\\').join('/');
+        const rel = relative(dirname(join(root, outFile)), args.path)
+          .split('\\')
+          .join('/');
         const url = `new URL(${JSON.stringify(rel)}, import.meta.url).href`;
         const contents = text
           .replaceAll('import.meta.url', url)
