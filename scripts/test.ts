@@ -58,14 +58,14 @@ function vitest(name: string, projects: string[]): Stage {
 }
 
 const stages: Stage[] = [
-  check('prisma generate', 'npm', ['run', '--silent', 'db:generate']),
+  check('prisma generate', 'node', ['scripts/build/build.mjs', '--only=prisma clients']),
   check('typecheck', 'npm', ['run', '--silent', 'typecheck']),
   check('lint', 'npm', ['run', '--silent', 'lint']),
   check('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']),
   vitest('unit', ['unit', 'ui']),
   check('migration drift', 'npm', ['run', '--silent', 'db:check']),
   vitest('api', ['api']),
-  check('build front ends', 'npm', ['run', '--silent', 'build']),
+  check('build (front ends, server bundles)', 'npm', ['run', '--silent', 'build']),
   vitest('e2e', ['e2e']),
   vitest('security', ['security']),
 ];

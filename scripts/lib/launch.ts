@@ -1,6 +1,6 @@
 /**
- * Runs the product as separate processes: the four services and the gateway, each `node --import tsx`
- * on its own main.ts, against real PostgreSQL and NATS. Used by `npm run start:services` and the e2e harness.
+ * Runs the product as separate processes: the four services and the gateway, each `node` on its build
+ * output (services/<name>/dist/main.js, built by `npm run build`), against real PostgreSQL and NATS. Used by `npm run start:services` and the e2e harness.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -47,7 +47,8 @@ function startProcess(
   env: NodeJS.ProcessEnv,
   opts: LaunchOptions,
 ): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  // Built JavaScript (npm run build bundles every main): production never compiles TypeScript at start.
+  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
     cwd: root,
     env: { ...process.env, ...opts.env, ...env },
     stdio: opts.output === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit',
@@ -112,7 +113,7 @@ export async function launchProduct(options: LaunchOptions): Promise<Launched> {
     }
     await Promise.all(
       serviceNames.map(async (s, i) => {
-        const entry = join(root, 'services', s, 'src', 'main.ts');
+        const entry = join(root, 'services', s, 'dist', 'main.js');
         // The admin service calls auth's and chat's internal APIs (services/admin/README.md).
         const peers = s === 'admin' ? { AUTH_URL: serviceUrls.auth, CHAT_URL: serviceUrls.chat } : {};
         const env = { PORT: String(opts.servicePortBase + i), ...peers, ...opts.envFor?.[s] };
@@ -131,7 +132,7 @@ export async function launchProduct(options: LaunchOptions): Promise<Launched> {
       ...remoteEnv,
       ...opts.envFor?.gateway,
     };
-    const gateway = startProcess('gateway', join(root, 'gateway', 'src', 'main.ts'), gwEnv, opts);
+    const gateway = startProcess('gateway', join(root, 'gateway', 'dist', 'main.js'), gwEnv, opts);
     children.push(gateway);
     await waitReady('gateway', gatewayUrl, gateway);
     return {

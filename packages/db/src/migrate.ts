@@ -13,6 +13,7 @@ import {
 } from './engine/load-schema-engine';
 import { ensurePgliteSchema, createPgliteMigrationFactory } from './pglite-adapter';
 import { noFilters, readMigrationsList } from './migrations-list';
+import { alreadyMigrated, type AppliedRow } from './applied-migrations';
 
 export interface MigrationLogger {
   info(message: string): void;
@@ -64,6 +65,20 @@ async function withMigrationLock<T>(url: string, schema: string, fn: () => Promi
   }
 }
 
+/** One read-only query on the target, for the up-to-date check (no engine, no lock). */
+function queryTarget(target: DatabaseTarget) {
+  return async (sql: string): Promise<AppliedRow[]> => {
+    if (target.kind === 'pglite') return (await target.pglite.query<AppliedRow>(sql)).rows;
+    const client = new pg.Client(parsePostgresUrl(target.url).config);
+    await client.connect();
+    try {
+      return (await client.query<AppliedRow>(sql)).rows;
+    } finally {
+      await client.end();
+    }
+  };
+}
+
 export async function migrateDatabase(options: MigrateOptions): Promise<MigrateResult> {
   const started = performance.now();
   const { target } = options;
@@ -73,6 +88,14 @@ export async function migrateDatabase(options: MigrateOptions): Promise<MigrateR
   const migrationsList = await readMigrationsList(options.migrationsDir);
   if (migrationsList.migrationDirectories.length === 0)
     throw new Error(`No migrations found in ${options.migrationsDir}`);
+
+  if (await alreadyMigrated(queryTarget(target), schema, migrationsList)) {
+    const durationMs = Math.round(performance.now() - started);
+    options.logger?.info(
+      `schema "${schema}": up to date (${migrationsList.migrationDirectories.length} migrations, ${durationMs} ms)`,
+    );
+    return { appliedMigrationNames: [], durationMs };
+  }
 
   const run = async () => {
     let base: SqlMigrationAwareDriverAdapterFactory;
