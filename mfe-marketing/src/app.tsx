@@ -3,7 +3,7 @@ import type { RemoteProps } from '@noek/contracts';
 import { LandingPage } from './features/landing/landing-page';
 import './features/landing/landing.css';
 
-/** Id of the landing page the server put in the HTML (prerendered at build, see prerender.tsx). */
+/** Id of the landing page the server put in the HTML (prerendered at build, see features/landing/prerender.tsx). */
 export const PRERENDER_ID = 'noek-prerender';
 
 /**

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { siteMetaTexts } from '@noek/contracts';
-import { LandingPage } from './features/landing/landing-page';
+import { LandingPage } from './landing-page';
 
 /**
  * Stands for the chat site's base URL in the prerendered HTML; the server that sends the page puts
