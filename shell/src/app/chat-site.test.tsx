@@ -8,7 +8,7 @@ import { readStoredUser, useSessionStore } from '../features/auth/session.store'
 import type { RemoteApp, RemoteLoader } from '../remotes/remote-loader';
 import { RemoteLoaderContext } from '../remotes/remote-slot';
 import { ChatSite } from './chat-site';
-import { createQueryClient } from './query-client';
+import { createQueryClient } from '@noek/ui/query';
 import { useViewStore } from './view.store';
 import { sampleUser } from '@noek/contracts/testing/sample-user';
 

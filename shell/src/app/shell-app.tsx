@@ -6,7 +6,7 @@ import { Toaster } from '@noek/ui';
 import { SessionSync } from '../features/auth/session-sync';
 import { ChatSite } from './chat-site';
 import { MarketingSite } from './marketing-site';
-import { createQueryClient } from './query-client';
+import { createQueryClient } from '@noek/ui/query';
 import { ShellConfigContext } from './shell-config-context';
 import type { SiteVariant } from './variant';
 

@@ -1,5 +1,5 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { fetchJson } from '@noek/ui';
+import { apiCall } from '@noek/ui';
 import { markRemoteRetry, retryPlugin } from './retry-plugin';
 import type { ComponentType } from 'react';
 import {
@@ -32,12 +32,13 @@ const loaded = new Map<RemoteName, RemoteApp>();
 
 /** Fetched once; a failed fetch is forgotten so the next Retry asks again. */
 export function fetchRemotesManifest(): Promise<RemotesManifest> {
-  manifest ??= fetchJson(REMOTES_MANIFEST_PATH, { parse: (d) => remotesManifestSchema.parse(d) }).catch(
-    (err: unknown) => {
-      manifest = null;
-      throw err;
-    },
-  );
+  manifest ??= apiCall(
+    { method: 'GET', path: REMOTES_MANIFEST_PATH },
+    { parse: (d) => remotesManifestSchema.parse(d) },
+  ).catch((err: unknown) => {
+    manifest = null;
+    throw err;
+  });
   return manifest;
 }
 

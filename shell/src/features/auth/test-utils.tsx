@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '@noek/ui/query';
 
 export type FakeAnswer = { status: number; body?: unknown } | 'network-error';
 
