@@ -33,7 +33,13 @@ export function ChatScreen(p: ChatScreenProps) {
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const settings = useQuery({ queryKey: chatKeys.settings, queryFn: () => chatApi.settings() });
   const openConversation = useCallback((id: number) => p.navigate(`/chat/${id}`), [p]);
-  const session = useChatSession({ userId: p.user.id, conversationId: p.conversationId, openConversation });
+  const leaveConversation = useCallback(() => p.navigate('/'), [p]);
+  const session = useChatSession({
+    userId: p.user.id,
+    conversationId: p.conversationId,
+    openConversation,
+    leaveConversation,
+  });
   const busy = session.phase !== 'idle';
 
   const { list: conversations } = useActiveConversations(p.user.id);
@@ -139,7 +145,7 @@ export function ChatScreen(p: ChatScreenProps) {
             >
               <Icon name="sparkles" />
             </button>
-            <MessageInput onSend={(text) => void session.send(text)} disabled={busy} />
+            <MessageInput onSend={session.send} disabled={busy} />
             {session.phase === 'streaming' && (
               <button type="button" className="noek-btn noek-btn-outline" onClick={() => void session.stop()}>
                 Stop
