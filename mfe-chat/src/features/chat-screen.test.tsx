@@ -44,7 +44,7 @@ describe('header visibility rules (spec §2)', () => {
   it('account chip shows name and email and opens the account view; sign-out signs out', () => {
     setup();
     const { host } = renderChat();
-    const chip = screen.getByRole('button', { name: 'Account' });
+    const chip = screen.getByRole('button', { name: /^Account/ });
     expect(chip.textContent).toContain('Ada Lovelace');
     expect(chip.textContent).toContain('ada@example.com');
     fireEvent.click(chip);

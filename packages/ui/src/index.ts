@@ -4,3 +4,4 @@ export * from './toast/toast.store';
 export * from './toast/toaster';
 export * from './error-boundary/error-boundary';
 export * from './http/api-client';
+export * from './dialog/use-dialog-focus';

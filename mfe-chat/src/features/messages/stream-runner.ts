@@ -33,6 +33,18 @@ export interface RunResult {
   refused: boolean;
 }
 
+/**
+ * Set while the page unloads (reload, navigation away): the browser then cuts every stream, which is
+ * not a refusal; the server goes on and the reply is there when the page comes back.
+ */
+const pageLeaving = { current: false };
+if (typeof window !== 'undefined') {
+  const leaving = () => (pageLeaving.current = true);
+  window.addEventListener('beforeunload', leaving);
+  window.addEventListener('pagehide', leaving);
+  window.addEventListener('pageshow', () => (pageLeaving.current = false));
+}
+
 /** Spec §8: a failed send stops the typing indicator; the server's message says why (limit, block). */
 export function sendFailureMessage(err: unknown): string {
   return err instanceof ApiError
@@ -127,7 +139,8 @@ export function useStreamRunner(userId: string, state: StreamState) {
         if (!ended && !current.controller.signal.aborted)
           void qc.invalidateQueries({ queryKey: chatKeys.messages(id) });
       } catch (err) {
-        if (current.controller.signal.aborted) return { accepted, refused: false }; // detached on purpose
+        // Detached on purpose, or the page is going away: not a refusal.
+        if (current.controller.signal.aborted || pageLeaving.current) return { accepted, refused: false };
         dropOptimistic(qc, id);
         setError(sendFailureMessage(err));
         return { accepted, refused: true };

@@ -80,9 +80,10 @@ export function useSendMessage(deps: SendDeps) {
         streamApi.send(cid, content, (event) => (resolveAccepted(true), onEvent(event)), signal),
       );
       if (isNew) openConversation(id);
-      void running.then(async ({ refused }) => {
+      void running.then(async ({ accepted: started, refused }) => {
         resolveAccepted(!refused);
-        if (refused && isNew) {
+        // Only a message the server never took: a reply cut mid-way keeps its conversation.
+        if (refused && !started && isNew) {
           keepErrorOnSwitch.current = true;
           leaveConversation();
           await discardConversation(qc, userId, id);
