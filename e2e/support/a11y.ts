@@ -21,9 +21,13 @@ export interface AxeViolationSummary {
 }
 
 /** Runs axe on the page as it is now; answers one line per violated rule, with the offending nodes. */
-export async function axeViolations(page: Page, exclude: string[] = []): Promise<AxeViolationSummary[]> {
+export async function axeViolations(
+  page: Page,
+  options: { exclude?: string[]; disableRules?: string[] } = {},
+): Promise<AxeViolationSummary[]> {
   let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
-  for (const selector of exclude) builder = builder.exclude(selector);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
   const { violations } = await builder.analyze();
   return violations.map((v) => ({
     rule: v.id,
@@ -40,10 +44,11 @@ export async function axeViolations(page: Page, exclude: string[] = []): Promise
 export async function expectNoAxeViolations(
   page: Page,
   label: string,
-  options: { exclude?: string[] } = {},
+  /** Leave out a part another journey checks, or (with a reason beside it) a rule. */
+  options: { exclude?: string[]; disableRules?: string[] } = {},
 ): Promise<void> {
   await page.waitForTimeout(250);
-  const violations = await axeViolations(page, options.exclude);
+  const violations = await axeViolations(page, options);
   expect({ screen: label, violations }).toEqual({ screen: label, violations: [] });
 }
 
