@@ -10,6 +10,16 @@ import { pickVariant } from './app/variant';
 import { hydrateSession } from './features/auth/session.store';
 import { fetchRemotesManifest } from './remotes/remote-loader';
 
+/** How long the first paint's downloads are given before deferred work (the config check) starts. */
+const FIRST_PAINT_SETTLED_MS = 2_000;
+
+function afterFirstPaint(task: () => void): void {
+  setTimeout(() => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 3_000 });
+    else task();
+  }, FIRST_PAINT_SETTLED_MS);
+}
+
 function render(root: Root, config: ShellConfig): void {
   let variant;
   try {
@@ -23,8 +33,8 @@ function render(root: Root, config: ShellConfig): void {
 
 /**
  * The first paint needs no zod and no react-query (issue 9: initial JS): the config renders as
- * fetched and is checked against the contract right after; a stored user is checked before (the
- * signed-in screens need the contracts anyway).
+ * fetched (our own gateway serves it from validated settings) and is checked against the contract
+ * once the page is idle; a stored user is checked before (the signed-in screens need zod anyway).
  */
 async function start(): Promise<void> {
   // Start fetching the remotes manifest now; the slots wait on it (and retry it) themselves.
@@ -35,8 +45,14 @@ async function start(): Promise<void> {
   if (!el) throw new Error('index.html has no #root');
   const root = createRoot(el);
   render(root, config);
-  const checked = await checkShellConfig(config);
-  if (checked !== config) render(root, checked);
+  // The contract check (zod, ~33 KB gzip) waits until the first paint's downloads are over and the
+  // page is idle: it is never in the first paint's way. A bad config then falls back to the defaults.
+  afterFirstPaint(
+    () =>
+      void checkShellConfig(config).then((checked) => {
+        if (checked !== config) render(root, checked);
+      }),
+  );
 }
 
 void start();
