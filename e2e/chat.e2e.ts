@@ -3,11 +3,12 @@
  * assistant (no model key configured) streaming its labelled reply.
  */
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { encodeStreamEvent, type Message } from '@noek/contracts';
 import { XSS_CORPUS } from '../mfe-chat/src/features/markdown/xss-corpus';
 import { openBrowser, screenshot, type Session } from './browser';
 import { signUpVerified } from './support/accounts';
+import { expectAccessibleScreen, expectNoAxeViolations } from './support/a11y';
 
 const baseUrl = inject('baseUrl');
 let s: Session;
@@ -42,6 +43,7 @@ describe('chat journeys', () => {
   it('a new user clicks a quick-start card and sees a streamed reply', async () => {
     await openChat(s.page);
     await s.page.getByText('How can I help you today?').waitFor();
+    await expectAccessibleScreen(s.page, 'chat, empty');
     await s.page.getByRole('button', { name: 'Explain a complex topic' }).click();
     await s.page.waitForURL(/\/chat\/\d+$/);
     await s.page.locator('article.chat-msg--user').getByText('Explain a complex topic').waitFor();
@@ -54,6 +56,7 @@ describe('chat journeys', () => {
     expect(text).toContain('Offline assistant');
     expect(text).toContain('OPENAI_API_KEY');
     await expect.poll(() => rows(s.page).first().textContent()).toContain('Explain a complex topic');
+    await expectAccessibleScreen(s.page, 'chat with messages');
     await screenshot(s.page, 'chat-quick-start');
     expect(s.errors).toEqual([]);
   });
@@ -95,9 +98,84 @@ describe('chat journeys', () => {
     for (let i = 0; i < 10; i++) await boxes.nth(i).check();
     expect(await s.page.getByTestId('selected-count').textContent()).toBe('10/10');
     expect(await boxes.nth(10).isDisabled()).toBe(true);
+    await expectAccessibleScreen(s.page, 'select mode');
+    // The confirmation, by keyboard: it takes focus, Tab stays inside, Escape cancels.
+    await s.page.getByRole('button', { name: 'Archive Selected' }).focus();
+    await s.page.keyboard.press('Enter');
+    const dialog = s.page.getByRole('alertdialog');
+    await dialog.waitFor();
+    await expectNoAxeViolations(s.page, 'confirm dialog');
+    for (let i = 0; i < 4; i++) {
+      await s.page.keyboard.press('Tab');
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await s.page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await s.page.getByTestId('selected-count').textContent()).toBe('10/10');
     await s.page.getByRole('button', { name: 'Archive Selected' }).click();
     await s.page.getByRole('alertdialog').getByRole('button', { name: 'Archive' }).click();
     await expect.poll(() => rows(s.page).count()).toBe(1);
+  });
+
+  // Issue 9: a refused send keeps what was typed and leaves no empty 'New Chat' behind. The refusals
+  // are given at the HTTP level (the chat API's own 429 body, a dropped connection, a 500), as the
+  // usage limit itself is covered by the chat service's API tests.
+  const refusals: [string, (route: Route) => Promise<void>][] = [
+    [
+      'the usage limit (429)',
+      (route) =>
+        route.fulfill({
+          status: 429,
+          contentType: 'application/json',
+          headers: { 'retry-after': '3600' },
+          body: JSON.stringify({
+            code: 'USAGE_LIMIT_REACHED',
+            message: 'You have reached your limit of 3,000 messages. It resets in 1 hour.',
+          }),
+        }),
+    ],
+    ['the network', (route) => route.abort('connectionreset')],
+    ['a server error (500)', (route) => route.fulfill({ status: 500, body: '' })],
+  ];
+  it.each(refusals)(
+    'a first message refused by %s keeps its text and no conversation',
+    async (_w, refuse) => {
+      await openChat(s.page);
+      await s.page.route(/\/api\/conversations\/\d+\/messages$/, (route) =>
+        route.request().method() === 'POST' ? refuse(route) : route.fallback(),
+      );
+      const box = s.page.getByLabel('Message', { exact: true });
+      await box.fill('My carefully typed question');
+      await box.press('Enter');
+      await s.page.getByRole('alert').waitFor();
+      await expect.poll(() => box.isEnabled()).toBe(true);
+      expect(await box.inputValue()).toBe('My carefully typed question');
+      await s.page.waitForURL(`${baseUrl}/`);
+      await expect
+        .poll(async () => (await s.page.request.get(`${baseUrl}/api/conversations`)).json())
+        .toEqual([]);
+      expect(await rows(s.page).count()).toBe(0);
+      // Once the server takes it again, the same text goes out.
+      await s.page.unroute(/\/api\/conversations\/\d+\/messages$/);
+      await box.press('Enter');
+      await s.page.waitForURL(/\/chat\/\d+$/);
+      await s.page.locator('article.chat-msg--user').getByText('My carefully typed question').waitFor();
+      await expect.poll(() => box.inputValue()).toBe('');
+    },
+  );
+
+  it('on a 360 px phone: no sideways scroll, sign-out in reach, the sidebar opens from the menu', async () => {
+    await s.page.setViewportSize({ width: 360, height: 740 });
+    await openChat(s.page);
+    const signOut = s.page.getByRole('button', { name: 'Sign out' });
+    const box = await signOut.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+    await s.page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await s.page.getByRole('button', { name: 'New chat' }).waitFor();
+    await expectAccessibleScreen(s.page, 'chat, sidebar open on a phone');
+    await screenshot(s.page, 'chat-phone-360');
+    await signOut.click();
+    await s.page.getByTestId('sign-in-screen').waitFor();
   });
 
   it('reload during a streaming reply: the reply is still there and completes', async () => {

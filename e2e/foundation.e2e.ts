@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { openBrowser, screenshot, type Session } from './browser';
+import { expectAccessibleScreen, expectNoAxeViolations } from './support/a11y';
 import { adminAccount, signIn, signUpVerified } from './support/accounts';
 
 const baseUrl = inject('baseUrl');
@@ -30,6 +31,7 @@ describe('chat site', () => {
     await s.page.getByTestId('not-found-page').waitFor();
     expect(await s.page.getByTestId('not-found-return').textContent()).toBe('Return to Chat');
     expect(await s.page.getByTestId('not-found-back').textContent()).toBe('Go Back');
+    await expectAccessibleScreen(s.page, '404');
     await s.page.getByTestId('not-found-return').click();
     await s.page.waitForURL(`${baseUrl}/`);
   });
@@ -59,6 +61,7 @@ describe('chat site', () => {
         () => document.documentElement.dataset.theme ?? document.documentElement.className,
       ),
     ).toContain('dark');
+    await expectNoAxeViolations(s.page, 'sign-in, dark theme');
   });
 });
 

@@ -44,7 +44,7 @@ describe('header visibility rules (spec §2)', () => {
   it('account chip shows name and email and opens the account view; sign-out signs out', () => {
     setup();
     const { host } = renderChat();
-    const chip = screen.getByRole('button', { name: 'Account' });
+    const chip = screen.getByRole('button', { name: /^Account/ });
     expect(chip.textContent).toContain('Ada Lovelace');
     expect(chip.textContent).toContain('ada@example.com');
     fireEvent.click(chip);
@@ -150,6 +150,85 @@ describe('empty state and sending', () => {
     );
     expect(screen.queryByTestId('typing-indicator')).toBeNull();
     expect((screen.getByLabelText('Message') as HTMLTextAreaElement).disabled).toBe(false);
+  });
+
+  // Issue 9: nothing typed is lost, and a refused first message leaves no empty conversation.
+  const refusals: [string, () => Promise<Response>][] = [
+    [
+      'the usage limit (429)',
+      async () =>
+        new Response(JSON.stringify({ code: 'USAGE_LIMIT_REACHED', message: 'Limit reached.' }), {
+          status: 429,
+        }),
+    ],
+    [
+      'a block (403)',
+      async () =>
+        new Response(JSON.stringify({ code: 'FORBIDDEN', message: 'Your account is blocked.' }), {
+          status: 403,
+        }),
+    ],
+    ['a server error (500)', async () => new Response('', { status: 500 })],
+    [
+      'the network',
+      async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
+  ];
+  function refuseSends(refuse: () => Promise<Response>) {
+    const inner = server.fetch;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) =>
+        init?.method === 'POST' && /\/api\/conversations\/\d+\/messages$/.test(String(input))
+          ? (server.calls.push({ method: 'POST', path: String(input) }), refuse())
+          : inner(input, init),
+      ),
+    );
+  }
+  const typeAndSend = (text: string) => {
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: text } });
+    fireEvent.keyDown(screen.getByLabelText('Message'), { key: 'Enter' });
+  };
+
+  it.each(refusals)(
+    'a first message refused by %s keeps its text and leaves no conversation behind',
+    async (_what, refuse) => {
+      setup();
+      refuseSends(refuse);
+      const { host } = renderChat();
+      typeAndSend('Please keep me');
+      await waitFor(() => expect(screen.getByRole('alert')).toBeTruthy());
+      await waitFor(() =>
+        expect(server.calls.some((c) => c.method === 'DELETE' && c.path === '/api/conversations/1000')).toBe(
+          true,
+        ),
+      );
+      const box = screen.getByLabelText('Message') as HTMLTextAreaElement;
+      expect(box.value).toBe('Please keep me');
+      expect(box.disabled).toBe(false);
+      expect(host.navigate).toHaveBeenLastCalledWith('/');
+      expect(screen.queryByTestId('chat-message')).toBeNull();
+      expect(screen.queryByText('New Chat', { selector: '.chat-conv-list *' })).toBeNull();
+    },
+  );
+
+  it('a message refused in an existing conversation keeps its text and the conversation', async () => {
+    setup({ active: [makeConversation(9)] });
+    refuseSends(refusals[0]![1]);
+    renderChat({ conversationId: '9' });
+    typeAndSend('Still here');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Limit reached.'));
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('Still here');
+    expect(server.calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+
+  it('an accepted message clears the input', async () => {
+    setup({ active: [makeConversation(9)], reply: ['ok'] });
+    renderChat({ conversationId: '9' });
+    typeAndSend('Sent');
+    await waitFor(() => expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe(''));
   });
 
   it('re-attaches to a reply still being written and keeps every message', async () => {

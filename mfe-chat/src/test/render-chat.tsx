@@ -1,10 +1,13 @@
+import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '@noek/ui/query';
 import { vi } from 'vitest';
 import type { HostApi, RemoteProps, User } from '@noek/contracts';
 import ChatApp from '../app';
 import { testUser } from './fake-chat-server';
 
-/** Renders the remote as the shell mounts it, with a spy host API. */
+/** Renders the remote as the shell mounts it (inside the shell's QueryClient), with a spy host API. */
 export function renderChat(opts: { user?: User; conversationId?: string } = {}) {
   const host: HostApi = {
     navigate: vi.fn(),
@@ -21,10 +24,15 @@ export function renderChat(opts: { user?: User; conversationId?: string } = {}) 
     siteUrls: {},
     host,
   });
-  const utils = render(<ChatApp {...props(opts.conversationId)} />);
+  const queryClient = createQueryClient();
+  const inShell = (app: ReactElement) => (
+    <QueryClientProvider client={queryClient}>{app}</QueryClientProvider>
+  );
+  const utils = render(inShell(<ChatApp {...props(opts.conversationId)} />));
   return {
     ...utils,
     host,
-    goTo: (conversationId?: string) => utils.rerender(<ChatApp {...props(conversationId)} />),
+    queryClient,
+    goTo: (conversationId?: string) => utils.rerender(inShell(<ChatApp {...props(conversationId)} />)),
   };
 }

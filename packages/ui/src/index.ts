@@ -3,4 +3,5 @@ export * from './theme/theme-toggle';
 export * from './toast/toast.store';
 export * from './toast/toaster';
 export * from './error-boundary/error-boundary';
-export * from './http/api-request';
+export * from './http/api-client';
+export * from './dialog/use-dialog-focus';

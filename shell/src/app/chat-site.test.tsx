@@ -4,11 +4,14 @@ import { MemoryRouter } from 'react-router-dom';
 import { storageKeys, type RemoteName, type User } from '@noek/contracts';
 import { Toaster } from '@noek/ui';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readStoredUser, useSessionStore } from '../features/auth/session.store';
+import { useSessionStore } from '../features/auth/session.store';
+import { readStoredUser } from '../features/auth/stored-user';
 import type { RemoteApp, RemoteLoader } from '../remotes/remote-loader';
 import { RemoteLoaderContext } from '../remotes/remote-slot';
 import { ChatSite } from './chat-site';
-import { createQueryClient } from './query-client';
+// Loaded on demand in the browser; loaded here so the first signed-in test's 1 s wait is not spent on it.
+import './query-root';
+import { createQueryClient } from '@noek/ui/query';
 import { useViewStore } from './view.store';
 import { sampleUser } from '@noek/contracts/testing/sample-user';
 

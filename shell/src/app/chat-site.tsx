@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import type { ShellView } from '@noek/contracts';
 import { useSessionStore } from '../features/auth/session.store';
 import { SignInScreen } from '../features/auth/sign-in-screen';
+import { WithQueries } from './lazy-query-root';
 import { RemoteRoute } from './remote-route';
 import { useViewStore } from './view.store';
 
@@ -37,7 +38,8 @@ function MainArea() {
 /** Spec §2, chat site: signed out, every app path shows the sign-in screen. */
 export function ChatSite() {
   const signedIn = useSessionStore((s) => s.user !== null);
-  const gate = (el: ReactNode) => (signedIn ? el : <SignInScreen />);
+  // Signed in, screens get the query cache (react-query loads then); signed out, the sign-in screen.
+  const gate = (el: ReactNode) => (signedIn ? <WithQueries>{el}</WithQueries> : <SignInScreen />);
   return (
     <Suspense fallback={null}>
       <Routes>
@@ -54,7 +56,11 @@ export function ChatSite() {
         <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
-      {signedIn && <ForcedPasswordChange />}
+      {signedIn && (
+        <WithQueries>
+          <ForcedPasswordChange />
+        </WithQueries>
+      )}
     </Suspense>
   );
 }

@@ -1,32 +1,53 @@
-import { useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, useLocation } from 'react-router-dom';
 import type { ShellConfig } from '@noek/contracts';
 import { Toaster } from '@noek/ui';
-import { SessionSync } from '../features/auth/session-sync';
+import { useSessionStore } from '../features/auth/session.store';
 import { ChatSite } from './chat-site';
+import { WithQueries } from './lazy-query-root';
 import { MarketingSite } from './marketing-site';
-import { createQueryClient } from './query-client';
 import { ShellConfigContext } from './shell-config-context';
 import type { SiteVariant } from './variant';
+
+const SessionSync = lazy(() =>
+  import('../features/auth/session-sync').then((m) => ({ default: m.SessionSync })),
+);
 
 export interface ShellAppProps {
   variant: SiteVariant;
   config: ShellConfig;
 }
 
-/** Providers shared by every remote (router, query cache, toaster) around the variant's routes. */
-export function ShellApp({ variant, config }: ShellAppProps) {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * SessionSync has work only with a session to keep or a handoff in the URL: a signed-out visit
+ * (the sign-in screen's first paint) does not download it, nor the schemas it uses.
+ */
+function SessionSyncWhenNeeded() {
+  const signedIn = useSessionStore((s) => s.user !== null);
+  const handoff = new URLSearchParams(useLocation().search).has('auth_action');
+  if (!signedIn && !handoff) return null;
   return (
-    <QueryClientProvider client={queryClient}>
-      <ShellConfigContext.Provider value={config}>
-        <BrowserRouter>
-          <SessionSync />
-          {variant === 'marketing' ? <MarketingSite chatUrl={config.chatUrl} /> : <ChatSite />}
-        </BrowserRouter>
-        <Toaster />
-      </ShellConfigContext.Provider>
-    </QueryClientProvider>
+    <Suspense fallback={null}>
+      <SessionSync />
+    </Suspense>
+  );
+}
+
+/** Providers shared by every remote (router, toaster; the query cache where needed) around the variant. */
+export function ShellApp({ variant, config }: ShellAppProps) {
+  return (
+    <ShellConfigContext.Provider value={config}>
+      <BrowserRouter>
+        <SessionSyncWhenNeeded />
+        {variant === 'marketing' ? (
+          <WithQueries>
+            <MarketingSite chatUrl={config.chatUrl} />
+          </WithQueries>
+        ) : (
+          <ChatSite />
+        )}
+      </BrowserRouter>
+      <Toaster />
+    </ShellConfigContext.Provider>
   );
 }

@@ -1,14 +1,9 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { fetchJson } from '@noek/ui';
+import { apiCall } from '@noek/ui';
 import { markRemoteRetry, retryPlugin } from './retry-plugin';
 import type { ComponentType } from 'react';
-import {
-  REMOTES_MANIFEST_PATH,
-  remotesManifestSchema,
-  type RemoteName,
-  type RemoteProps,
-  type RemotesManifest,
-} from '@noek/contracts';
+import type { RemoteName, RemoteProps, RemotesManifest } from '@noek/contracts';
+import { REMOTES_MANIFEST_PATH } from '@noek/contracts/frontend-paths';
 
 export type RemoteApp = ComponentType<RemoteProps>;
 
@@ -27,18 +22,29 @@ export interface RemoteLoader {
   peek: (key: RemoteName) => RemoteApp | undefined;
 }
 
-let manifest: Promise<RemotesManifest> | null = null;
+let manifestJson: Promise<unknown> | null = null;
 const loaded = new Map<RemoteName, RemoteApp>();
 
-/** Fetched once; a failed fetch is forgotten so the next Retry asks again. */
-export function fetchRemotesManifest(): Promise<RemotesManifest> {
-  manifest ??= fetchJson(REMOTES_MANIFEST_PATH, { parse: (d) => remotesManifestSchema.parse(d) }).catch(
+/**
+ * Fetched once, early (the boot starts it), as plain JSON; a failed fetch is forgotten so the next
+ * Retry asks again. Checked against contracts' schema when a remote is loaded, not in the first paint.
+ */
+export function fetchRemotesManifest(): Promise<unknown> {
+  manifestJson ??= apiCall({ method: 'GET', path: REMOTES_MANIFEST_PATH }, { parse: (d) => d }).catch(
     (err: unknown) => {
-      manifest = null;
+      manifestJson = null;
       throw err;
     },
   );
-  return manifest;
+  return manifestJson;
+}
+
+async function remotesManifest(): Promise<RemotesManifest> {
+  const [json, { remotesManifestSchema }] = await Promise.all([
+    fetchRemotesManifest(),
+    import('@noek/contracts'),
+  ]);
+  return remotesManifestSchema.parse(json);
 }
 
 let retries = 0;
@@ -51,7 +57,7 @@ function retryUrl(url: string): string {
 }
 
 async function load(key: RemoteName, options: { fresh?: boolean } = {}): Promise<RemoteApp> {
-  const { remotes } = await fetchRemotesManifest();
+  const { remotes } = await remotesManifest();
   if (!pluginRegistered) {
     registerPlugins([retryPlugin]);
     pluginRegistered = true;

@@ -5,17 +5,16 @@ import {
   adminUsersHeaders,
   apiRoutes,
   auditListResponseSchema,
-  routePath,
   type AdminBanRequest,
   type AdminGrantSupernoekRequest,
   type AdminUpdateUserRequest,
   type AdminUserRow,
   type AuditEntry,
 } from '@noek/contracts';
-import { apiRequest } from '@noek/ui';
+import { apiCall, apiSend, apiVoid } from '@noek/ui';
 
 const a = apiRoutes.admin;
-const path = (r: { path: string }, id: string) => routePath(r as never, { id });
+const one = (id: string) => ({ params: { id } });
 
 export type UsersPage = { users: AdminUserRow[]; total: number };
 
@@ -26,32 +25,25 @@ export type UsersPage = { users: AdminUserRow[]; total: number };
  */
 export const adminApi = {
   async users(q: { search: string; page: number; pageSize: number }): Promise<UsersPage> {
-    const params = new URLSearchParams({ page: String(q.page), pageSize: String(q.pageSize) });
-    if (q.search.trim()) params.set('search', q.search.trim());
-    const res = await apiRequest('GET', `${a.users.path}?${params}`);
+    const search = q.search.trim() || undefined;
+    const res = await apiSend(a.users, { query: { page: q.page, pageSize: q.pageSize, search } });
     const users = adminUserListResponseSchema.parse(await res.json());
     return { users, total: Number(res.headers.get(adminUsersHeaders.totalCount) ?? users.length) };
   },
-  updateUser: async (id: string, body: AdminUpdateUserRequest) =>
-    adminUserResponseSchema.parse(await (await apiRequest('PATCH', path(a.updateUser, id), body)).json()),
-  resetPassword: async (id: string) =>
-    adminResetPasswordResponseSchema.parse(
-      await (await apiRequest('POST', path(a.resetPassword, id))).json(),
-    ),
-  resetUsage: async (id: string) => apiRequest('POST', path(a.resetUsage, id)),
-  updateUsage: async (id: string, messageCount: number) =>
-    apiRequest('PATCH', path(a.updateUsage, id), { messageCount }),
-  setBlocked: async (id: string, isBlocked: boolean) => apiRequest('PATCH', path(a.block, id), { isBlocked }),
-  ban: async (id: string, body: AdminBanRequest) => apiRequest('POST', path(a.ban, id), body),
-  unban: async (id: string) => apiRequest('POST', path(a.unban, id)),
-  grantSupernoek: async (id: string, body: AdminGrantSupernoekRequest) =>
-    apiRequest('POST', path(a.grantSupernoek, id), body),
-  async userAudit(id: string): Promise<AuditEntry[]> {
-    return auditListResponseSchema.parse(await (await apiRequest('GET', path(a.userAudit, id))).json());
-  },
-  async recentAudit(limit = 10): Promise<AuditEntry[]> {
-    return auditListResponseSchema.parse(
-      await (await apiRequest('GET', `${a.recentAudit.path}?limit=${limit}`)).json(),
-    );
-  },
+  updateUser: (id: string, body: AdminUpdateUserRequest) =>
+    apiCall(a.updateUser, { ...one(id), body, parse: adminUserResponseSchema.parse }),
+  resetPassword: (id: string) =>
+    apiCall(a.resetPassword, { ...one(id), parse: adminResetPasswordResponseSchema.parse }),
+  resetUsage: (id: string) => apiVoid(a.resetUsage, one(id)),
+  updateUsage: (id: string, messageCount: number) =>
+    apiVoid(a.updateUsage, { ...one(id), body: { messageCount } }),
+  setBlocked: (id: string, isBlocked: boolean) => apiVoid(a.block, { ...one(id), body: { isBlocked } }),
+  ban: (id: string, body: AdminBanRequest) => apiVoid(a.ban, { ...one(id), body }),
+  unban: (id: string) => apiVoid(a.unban, one(id)),
+  grantSupernoek: (id: string, body: AdminGrantSupernoekRequest) =>
+    apiVoid(a.grantSupernoek, { ...one(id), body }),
+  userAudit: (id: string): Promise<AuditEntry[]> =>
+    apiCall(a.userAudit, { ...one(id), parse: auditListResponseSchema.parse }),
+  recentAudit: (limit = 10): Promise<AuditEntry[]> =>
+    apiCall(a.recentAudit, { query: { limit }, parse: auditListResponseSchema.parse }),
 };

@@ -1,5 +1,5 @@
 import {
-  apiError,
+  apiRoutes,
   archiveAllResponseSchema,
   chatSettingsSchema,
   conversationListResponseSchema,
@@ -10,58 +10,43 @@ import {
   type Conversation,
   type StreamEvent,
 } from '@noek/contracts';
+import { apiCall, apiSend, apiVoid } from '@noek/ui';
 
 /**
- * The chat calls of spec §7 (and ours: reply stream, stop, retry, settings). Cookies always travel; any
- * non-2xx becomes ApiError with the spec's "{status}: {body}" message and our parsed error body.
+ * The chat calls of spec §7 (and ours: reply stream, stop, retry, settings), through the one API
+ * client (@noek/ui) on contracts' apiRoutes: cookies travel, any non-2xx is an ApiError with the
+ * spec's "{status}: {body}" message, a call that never reached the server a NetworkError.
  */
 export const CONVERSATIONS_PAGE_SIZE = 50;
 
-async function call(method: string, path: string, body?: unknown, init: RequestInit = {}): Promise<Response> {
-  const res = await fetch(path, {
-    method,
-    credentials: 'include',
-    ...init,
-    headers: {
-      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-      ...(init.headers ?? {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw apiError(res.status, await res.text().catch(() => ''), res.statusText);
-  return res;
-}
-
-const json = async <T>(res: Response, parse: (v: unknown) => T): Promise<T> => parse(await res.json());
-const base = '/api/conversations';
+const r = apiRoutes.conversations;
+const id = (conversationId: number) => ({ params: { id: conversationId } });
+const conversation = (v: unknown) => conversationSchema.parse(v);
 
 export const chatApi = {
-  list: async (page: number) =>
-    json(
-      await call('GET', `${base}?limit=${CONVERSATIONS_PAGE_SIZE}&offset=${page * CONVERSATIONS_PAGE_SIZE}`),
-      (v) => conversationListResponseSchema.parse(v),
-    ),
-  get: async (id: number) => json(await call('GET', `${base}/${id}`), (v) => conversationSchema.parse(v)),
-  archived: async () =>
-    json(await call('GET', `${base}/archived`), (v) => conversationListResponseSchema.parse(v)),
-  create: async (userId: string, title = 'New Chat') =>
-    json(await call('POST', base, { title, userId }), (v) => conversationSchema.parse(v)),
-  rename: async (id: number, title: string) =>
-    json(await call('PATCH', `${base}/${id}`, { title }), (v) => conversationSchema.parse(v)),
-  remove: async (id: number) => void (await call('DELETE', `${base}/${id}`)),
-  archive: async (id: number) =>
-    json(await call('POST', `${base}/${id}/archive`), (v) => conversationSchema.parse(v)),
-  unarchive: async (id: number) =>
-    json(await call('POST', `${base}/${id}/unarchive`), (v) => conversationSchema.parse(v)),
-  archiveAll: async () =>
-    json(await call('POST', `${base}/archive-all`), (v) => archiveAllResponseSchema.parse(v)),
-  messages: async (id: number) =>
-    json(await call('GET', `${base}/${id}/messages`), (v) => messageListResponseSchema.parse(v)),
-  settings: async () => json(await call('GET', `${base}/settings`), (v) => chatSettingsSchema.parse(v)),
-  stop: async (conversationId: number, messageId: number) =>
-    json(await call('POST', `${base}/${conversationId}/messages/${messageId}/stop`), (v) =>
-      messageSchema.parse(v),
-    ),
+  list: (page: number) =>
+    apiCall(r.list, {
+      query: { limit: CONVERSATIONS_PAGE_SIZE, offset: page * CONVERSATIONS_PAGE_SIZE },
+      parse: (v) => conversationListResponseSchema.parse(v),
+    }),
+  get: (conversationId: number) => apiCall(r.conversation, { ...id(conversationId), parse: conversation }),
+  archived: () => apiCall(r.archived, { parse: (v) => conversationListResponseSchema.parse(v) }),
+  create: (userId: string, title = 'New Chat') =>
+    apiCall(r.create, { body: { title, userId }, parse: conversation }),
+  rename: (conversationId: number, title: string) =>
+    apiCall(r.update, { ...id(conversationId), body: { title }, parse: conversation }),
+  remove: (conversationId: number) => apiVoid(r.remove, id(conversationId)),
+  archive: (conversationId: number) => apiCall(r.archive, { ...id(conversationId), parse: conversation }),
+  unarchive: (conversationId: number) => apiCall(r.unarchive, { ...id(conversationId), parse: conversation }),
+  archiveAll: () => apiCall(r.archiveAll, { parse: (v) => archiveAllResponseSchema.parse(v) }),
+  messages: (conversationId: number) =>
+    apiCall(r.messages, { ...id(conversationId), parse: (v) => messageListResponseSchema.parse(v) }),
+  settings: () => apiCall(r.settings, { parse: (v) => chatSettingsSchema.parse(v) }),
+  stop: (conversationId: number, messageId: number) =>
+    apiCall(r.stopMessage, {
+      params: { id: conversationId, messageId },
+      parse: (v) => messageSchema.parse(v),
+    }),
 };
 
 export type StreamHandler = (event: StreamEvent) => void;
@@ -84,23 +69,17 @@ const sse = { Accept: 'text/event-stream' };
 export const streamApi = {
   send: async (conversationId: number, content: string, onEvent: StreamHandler, signal: AbortSignal) =>
     consume(
-      await call('POST', `${base}/${conversationId}/messages`, { content }, { headers: sse, signal }),
+      await apiSend(r.send, { ...id(conversationId), body: { content }, headers: sse, signal }),
       onEvent,
     ),
   retry: async (conversationId: number, messageId: number, onEvent: StreamHandler, signal: AbortSignal) =>
     consume(
-      await call('POST', `${base}/${conversationId}/messages/${messageId}/retry`, undefined, {
-        headers: sse,
-        signal,
-      }),
+      await apiSend(r.retryMessage, { params: { id: conversationId, messageId }, headers: sse, signal }),
       onEvent,
     ),
   follow: async (conversationId: number, messageId: number, onEvent: StreamHandler, signal: AbortSignal) =>
     consume(
-      await call('GET', `${base}/${conversationId}/messages/${messageId}/stream`, undefined, {
-        headers: sse,
-        signal,
-      }),
+      await apiSend(r.messageStream, { params: { id: conversationId, messageId }, headers: sse, signal }),
       onEvent,
     ),
 };

@@ -1,4 +1,5 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import { useDialogFocus } from '@noek/ui';
 
 export interface ConfirmRequest {
   title: string;
@@ -34,24 +35,27 @@ export function useConfirm(): Ask {
 }
 
 function ConfirmDialog({ request, onClose }: { request: ConfirmRequest; onClose: (ok: boolean) => void }) {
+  const dialogRef = useRef<HTMLDivElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    confirmRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  // Focus starts on the confirm button, stays in the dialog, Escape cancels, and returns on close.
+  useDialogFocus(dialogRef, { onEscape: () => onClose(false), initialFocus: confirmRef });
   return (
     <div className="chat-dialog-backdrop" onClick={() => onClose(false)}>
       <div
+        ref={dialogRef}
         className="chat-dialog noek-card"
         role="alertdialog"
         aria-modal="true"
         aria-labelledby="chat-dialog-title"
+        aria-describedby={request.message ? 'chat-dialog-message' : undefined}
         onClick={(e) => e.stopPropagation()}
       >
         <h2 id="chat-dialog-title">{request.title}</h2>
-        {request.message && <p className="noek-muted">{request.message}</p>}
+        {request.message && (
+          <p id="chat-dialog-message" className="noek-muted">
+            {request.message}
+          </p>
+        )}
         <div className="noek-row chat-dialog__actions">
           <button type="button" className="noek-btn noek-btn-outline" onClick={() => onClose(false)}>
             Cancel

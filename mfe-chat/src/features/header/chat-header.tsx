@@ -20,7 +20,8 @@ export interface ChatHeaderProps {
  * Spec §2 header: menu toggle (mobile), logo, title, 'Fun Mode' badge when on, 'Upgrade to SuperNoek'
  * (no level or basic, and a subscribe handler), account chip (name, email → account), clear-conversation
  * (only with an active conversation), theme toggle, 'Admin' (admin handler only; hidden on small
- * screens by CSS), sign-out.
+ * screens by CSS), sign-out. Under 480 px the logo goes, Upgrade and the account chip shrink to icons
+ * (their names stay) and the title takes what is left, so sign-out stays on screen at 360 px (issue 9).
  */
 export function ChatHeader(p: ChatHeaderProps) {
   return (
@@ -44,11 +45,22 @@ export function ChatHeader(p: ChatHeaderProps) {
       )}
       <span className="chat-header__spacer" />
       {p.onSubscribe && isUpgradeOffered(p.user.accessLevel) && (
-        <button type="button" className="noek-btn" onClick={p.onSubscribe}>
-          Upgrade to SuperNoek
+        <button
+          type="button"
+          className="noek-btn chat-header__upgrade"
+          aria-label="Upgrade to SuperNoek"
+          onClick={p.onSubscribe}
+        >
+          <Icon name="sparkles" />
+          <span className="chat-header__label">Upgrade to SuperNoek</span>
         </button>
       )}
-      <button type="button" className="chat-account" onClick={p.onOpenAccount} aria-label="Account">
+      {/* Named by its visible text (WCAG 2.5.3), after a hidden 'Account' that says what it opens. */}
+      <button type="button" className="chat-account" onClick={p.onOpenAccount}>
+        <span className="noek-visually-hidden">Account</span>
+        <span className="chat-account__avatar" aria-hidden="true">
+          {p.user.name.trim().charAt(0).toUpperCase() || '?'}
+        </span>
         <span className="chat-account__name">{p.user.name}</span>
         <span className="chat-account__email">{p.user.email}</span>
       </button>

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MessageInput } from './message-input';
 
@@ -13,6 +13,21 @@ describe('MessageInput (spec §5)', () => {
     fireEvent.keyDown(box(), { key: 'Enter' });
     expect(onSend).toHaveBeenCalledWith('hello');
     expect(box().value).toBe('');
+  });
+
+  it('keeps the text while the send is pending, clears it once accepted, keeps it when refused', async () => {
+    let answer!: (accepted: boolean) => void;
+    const onSend = vi.fn(() => new Promise<boolean>((resolve) => (answer = resolve)));
+    render(<MessageInput onSend={onSend} disabled={false} />);
+    fireEvent.change(box(), { target: { value: 'refused text' } });
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    expect(box().value).toBe('refused text');
+    answer(false);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(box().value).toBe('refused text');
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    answer(true);
+    await waitFor(() => expect(box().value).toBe(''));
   });
 
   it('Shift+Enter does not send', () => {

@@ -2,7 +2,11 @@ import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent }
 import { INPUT_MAX_HEIGHT_PX } from '@noek/contracts';
 
 export interface MessageInputProps {
-  onSend: (content: string) => void;
+  /**
+   * Sends the text. Answering false (the server refused it: limit, block, network, server error)
+   * keeps the text in the box; anything else clears it (issue 9: nothing typed is lost).
+   */
+  onSend: (content: string) => Promise<boolean> | boolean | void;
   /** While a message is being sent or a reply streams (spec §4: the input is disabled). */
   disabled: boolean;
   placeholder?: string;
@@ -27,8 +31,14 @@ export function MessageInput({ onSend, disabled, placeholder = 'Type your messag
   const canSend = !disabled && text.trim().length > 0;
   const submit = () => {
     if (!canSend) return;
-    onSend(text.trim());
-    setText('');
+    const content = text.trim();
+    const clear = (accepted: boolean | void) => {
+      if (accepted !== false) setText((now) => (now.trim() === content ? '' : now));
+    };
+    // The text stays (disabled) while sending, and goes only once the server has accepted it.
+    const result = onSend(content);
+    if (result instanceof Promise) void result.then(clear);
+    else clear(result);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     // isComposing: Enter that confirms an IME composition (Japanese, Chinese) must not send.

@@ -1,5 +1,14 @@
 import { useEffect, useState } from 'react';
-import { VERSION_POLL_INTERVAL_MS, storageKeys, versionResponseSchema } from '@noek/contracts';
+import { VERSION_POLL_INTERVAL_MS, apiRoutes, storageKeys, versionResponseSchema } from '@noek/contracts';
+import { apiCall } from '@noek/ui';
+
+/** GET /api/version with a timestamp query, never from a cache (spec §7). */
+const fetchVersion = () =>
+  apiCall(apiRoutes.version, {
+    query: { t: Date.now() },
+    cache: 'no-store',
+    parse: (d) => versionResponseSchema.parse(d).version,
+  });
 
 /**
  * Spec §4 version check: the first version seen is stored; a later server version that differs shows
@@ -11,12 +20,7 @@ export function useNewVersion(intervalMs: number = VERSION_POLL_INTERVAL_MS): bo
     let stopped = false;
     const check = async () => {
       try {
-        const res = await fetch(`/api/version?t=${Date.now()}`, {
-          credentials: 'include',
-          cache: 'no-store',
-        });
-        if (!res.ok) return;
-        const { version } = versionResponseSchema.parse(await res.json());
+        const version = await fetchVersion();
         const key = storageKeys.lastSeenVersion();
         const seen = localStorage.getItem(key);
         if (seen === null) localStorage.setItem(key, version);
@@ -41,8 +45,7 @@ export function UpdateBanner({ intervalMs }: { intervalMs?: number }) {
   if (!updated || dismissed) return null;
   const reload = async () => {
     try {
-      const res = await fetch(`/api/version?t=${Date.now()}`, { cache: 'no-store' });
-      const { version } = versionResponseSchema.parse(await res.json());
+      const version = await fetchVersion();
       localStorage.setItem(storageKeys.lastSeenVersion(), version);
     } catch {
       // reload anyway

@@ -22,4 +22,4 @@ export const remotesManifestSchema = z.object({
 });
 export type RemotesManifest = z.infer<typeof remotesManifestSchema>;
 
-export const REMOTES_MANIFEST_PATH = '/remotes-manifest.json';
+export { REMOTES_MANIFEST_PATH } from './paths';

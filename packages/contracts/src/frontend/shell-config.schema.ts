@@ -13,4 +13,4 @@ export const shellConfigSchema = shellRuntimeConfigSchema.extend({
 export type ShellConfig = z.infer<typeof shellConfigSchema>;
 
 /** Path the gateway serves the shell config on. */
-export const SHELL_CONFIG_PATH = '/config.json';
+export { SHELL_CONFIG_PATH } from './paths';

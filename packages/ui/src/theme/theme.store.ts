@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import { DEFAULT_THEME, storageKeys } from '@noek/contracts';
+import { DEFAULT_THEME } from '@noek/contracts/constants';
+import { storageKeys } from '@noek/contracts/storage-keys';
 
 export type Theme = 'light' | 'dark';
 

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import { MAX_TOASTS, type ToastInput } from '@noek/contracts';
+import type { ToastInput } from '@noek/contracts';
+import { MAX_TOASTS } from '@noek/contracts/constants';
 
 export interface Toast extends ToastInput {
   id: number;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSessionStore } from '../auth/session.store';
 import { useAuthSettings } from '../auth/use-auth-settings';
+import { useSignOut } from '../auth/use-sign-out';
 import { RemoteRoute } from '../../app/remote-route';
 import { useViewStore } from '../../app/view.store';
 import { ChangePasswordDialog } from './change-password-dialog';
@@ -14,6 +15,7 @@ export function AccountScreen() {
   const [changing, setChanging] = useState(false);
   const { supportEmail } = useAuthSettings();
   const setView = useViewStore((s) => s.setView);
+  const signOut = useSignOut();
   if (!user) return null;
   return (
     <main
@@ -34,9 +36,11 @@ export function AccountScreen() {
       </div>
       <div className="auth-warning" data-testid="account-notice">
         <strong>Important information</strong>
+        {/* decisions.md: the notice tells the truth: self-service reset exists, support is configured. */}
         <span>
-          There is no forgot-password feature here: if you forget your password, contact support at{' '}
-          {supportEmail}.
+          Forgot your password? Sign out and use &lsquo;Forgot Password&rsquo; on the sign-in screen to get a
+          reset link by email. For anything else, contact support at{' '}
+          <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
         </span>
       </div>
       <section className="noek-card noek-stack">
@@ -57,6 +61,25 @@ export function AccountScreen() {
             data-testid="open-change-password"
           >
             Change Password
+          </button>
+        </div>
+      </section>
+      <section className="noek-card noek-stack" aria-labelledby="account-sessions">
+        <h2 id="account-sessions" style={{ margin: 0 }}>
+          Sessions
+        </h2>
+        <p className="auth-hint" style={{ margin: 0 }}>
+          Signing out ends only this browser&rsquo;s session. Lost a device, or signed in on a shared
+          computer? End every session of your account, on every device.
+        </p>
+        <div>
+          <button
+            type="button"
+            className="noek-btn noek-btn-outline"
+            onClick={() => signOut({ everywhere: true })}
+            data-testid="sign-out-everywhere"
+          >
+            Sign out everywhere
           </button>
         </div>
       </section>

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { toast } from '@noek/ui';
+import { useRef, useState, type FormEvent } from 'react';
+import { toast, useDialogFocus } from '@noek/ui';
 import { authApi } from '../auth/auth-api';
 import { authText } from '../auth/auth-messages';
 import { Field } from '../auth/field';
@@ -29,6 +29,9 @@ export function ChangePasswordDialog({ onClose, onChanged, forced = false }: Pro
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  // Focus stays in the dialog; Escape closes it, unless the change is forced.
+  useDialogFocus(dialogRef, { onEscape: forced ? undefined : onClose });
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -50,69 +53,70 @@ export function ChangePasswordDialog({ onClose, onChanged, forced = false }: Pro
 
   return (
     <div className="auth-dialog-backdrop" role="presentation">
-      <form
-        className="noek-card noek-stack auth-card"
+      <div
+        ref={dialogRef}
+        className="noek-card auth-card"
         role="dialog"
         aria-modal="true"
         aria-labelledby="change-password-title"
         data-testid="change-password-dialog"
-        onSubmit={(e) => void submit(e)}
-        noValidate
       >
-        <h1 id="change-password-title">Change Password</h1>
-        {forced && (
-          <p className="auth-hint">Your password was reset by an administrator. Please choose a new one.</p>
-        )}
-        <Field
-          label="Current Password"
-          testId="current-password"
-          type="password"
-          autoComplete="current-password"
-          value={current}
-          onChange={(e) => setCurrent(e.target.value)}
-        />
-        <Field
-          label="New Password"
-          testId="new-password"
-          type="password"
-          autoComplete="new-password"
-          value={next}
-          onChange={(e) => setNext(e.target.value)}
-        />
-        <Field
-          label="Confirm New Password"
-          testId="confirm-password"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-        />
-        {error && (
-          <p className="auth-error" role="alert" data-testid="change-password-error">
-            {error}
-          </p>
-        )}
-        <div className="noek-row" style={{ justifyContent: 'flex-end' }}>
-          {!forced && (
-            <button
-              type="button"
-              className="noek-btn noek-btn-outline"
-              onClick={onClose}
-              data-testid="change-password-cancel"
-            >
-              Cancel
-            </button>
+        <form className="noek-stack" onSubmit={(e) => void submit(e)} noValidate>
+          <h1 id="change-password-title">Change Password</h1>
+          {forced && (
+            <p className="auth-hint">Your password was reset by an administrator. Please choose a new one.</p>
           )}
-          <button
-            type="submit"
-            className="noek-btn"
-            disabled={busy || !canSubmitChange(current, next, confirm)}
-            data-testid="change-password-submit"
-          >
-            {busy ? 'Changing…' : 'Change Password'}
-          </button>
-        </div>
-      </form>
+          <Field
+            label="Current Password"
+            testId="current-password"
+            type="password"
+            autoComplete="current-password"
+            value={current}
+            onChange={(e) => setCurrent(e.target.value)}
+          />
+          <Field
+            label="New Password"
+            testId="new-password"
+            type="password"
+            autoComplete="new-password"
+            value={next}
+            onChange={(e) => setNext(e.target.value)}
+          />
+          <Field
+            label="Confirm New Password"
+            testId="confirm-password"
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
+          {error && (
+            <p className="auth-error" role="alert" data-testid="change-password-error">
+              {error}
+            </p>
+          )}
+          <div className="noek-row" style={{ justifyContent: 'flex-end' }}>
+            {!forced && (
+              <button
+                type="button"
+                className="noek-btn noek-btn-outline"
+                onClick={onClose}
+                data-testid="change-password-cancel"
+              >
+                Cancel
+              </button>
+            )}
+            <button
+              type="submit"
+              className="noek-btn"
+              disabled={busy || !canSubmitChange(current, next, confirm)}
+              data-testid="change-password-submit"
+            >
+              {busy ? 'Changing…' : 'Change Password'}
+            </button>
+          </div>
+        </form>
+      </div>
     </div>
   );
 }

@@ -1,101 +1,66 @@
-import {
-  apiError,
-  ApiError,
-  authSettingsResponseSchema,
-  handoffCreateResponseSchema,
-  handoffExchangeResponseSchema,
-  messageResponseSchema,
-  sessionResponseSchema,
-  signupResponseSchema,
-  verifyEmailResponseSchema,
-  type AuthSettingsResponse,
-  type HandoffCreateResponse,
-  type HandoffExchangeResponse,
-  type MessageResponse,
-  type SessionResponse,
-  type SignupResponse,
-  type VerifyEmailResponse,
+import { apiCall, type ApiCallOptions } from '@noek/ui';
+import { apiRoutes } from '@noek/contracts/routes';
+import type * as ContractsModule from '@noek/contracts';
+import type {
+  ApiRoute,
+  AuthSettingsResponse,
+  HandoffCreateResponse,
+  HandoffExchangeResponse,
+  MessageResponse,
+  SessionResponse,
+  SignupResponse,
+  VerifyEmailResponse,
 } from '@noek/contracts';
 
-/** fetch itself failed (offline, DNS, connection refused): spec §8 has its own messages for it. */
-export class NetworkError extends Error {
-  override readonly name = 'NetworkError';
-}
+export { NetworkError, errorJson } from '@noek/ui';
+
+type Contracts = typeof ContractsModule;
+type Schema<T> = { parse: (data: unknown) => T };
 
 /**
- * Spec §7 semantics: cookies travel, bodies are JSON, a non-success answer is an ApiError whose
- * message is "{status}: {body text}". The parsed JSON body is kept for fields beyond the envelope.
+ * The auth calls, through the one API client (@noek/ui) on contracts' apiRoutes. The answer schemas
+ * (zod) load with the first call rather than with the sign-in screen's first paint.
  */
-async function call<T>(
-  method: 'GET' | 'POST',
-  url: string,
-  parse: (d: unknown) => T,
-  body?: unknown,
-): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      method,
-      credentials: 'include',
-      headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch (err) {
-    throw new NetworkError(err instanceof Error ? err.message : 'network error');
-  }
-  const text = await res.text().catch(() => '');
-  if (!res.ok) throw apiError(res.status, text, res.statusText);
-  return parse(text ? JSON.parse(text) : undefined);
+async function call<T>(route: ApiRoute, schema: (c: Contracts) => Schema<T>, options: ApiCallOptions = {}) {
+  const parser = schema(await import('@noek/contracts'));
+  return apiCall<T>(route, { ...options, parse: (data) => parser.parse(data) });
 }
 
-/** The raw JSON of an error answer (fields like emailNotVerified that the envelope schema drops). */
-export function errorJson(err: unknown): Record<string, unknown> | null {
-  if (!(err instanceof ApiError)) return null;
-  try {
-    const parsed: unknown = JSON.parse(err.bodyText);
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
-const session = (d: unknown) => sessionResponseSchema.parse(d);
-const message = (d: unknown) => messageResponseSchema.parse(d);
+const r = apiRoutes.auth;
+const session = (c: Contracts) => c.sessionResponseSchema;
+const message = (c: Contracts) => c.messageResponseSchema;
 
 export const authApi = {
   login: (email: string, password: string): Promise<SessionResponse> =>
-    call('POST', '/api/auth/login', session, { email, password }),
+    call(r.login, session, { body: { email, password } }),
   signup: (name: string, email: string, password: string): Promise<SignupResponse> =>
-    call('POST', '/api/auth/signup', (d) => signupResponseSchema.parse(d), { name, email, password }),
+    call(r.signup, (c) => c.signupResponseSchema, { body: { name, email, password } }),
   resendVerification: (email: string): Promise<MessageResponse> =>
-    call('POST', '/api/resend-verification', message, { email }),
+    call(r.resendVerification, message, { body: { email } }),
   forgotPassword: (email: string): Promise<MessageResponse> =>
-    call('POST', '/api/auth/forgot-password', message, { email }),
+    call(r.forgotPassword, message, { body: { email } }),
   resetPassword: (token: string, newPassword: string): Promise<MessageResponse> =>
-    call('POST', '/api/auth/reset-password', message, { token, newPassword }),
+    call(r.resetPassword, message, { body: { token, newPassword } }),
   changePassword: (currentPassword: string, newPassword: string): Promise<MessageResponse> =>
-    call('POST', '/api/auth/change-password', message, { currentPassword, newPassword }),
-  logout: (): Promise<MessageResponse> => call('POST', '/api/auth/logout', message),
-  me: (): Promise<SessionResponse> => call('GET', '/api/auth/me', session),
-  refresh: (): Promise<SessionResponse> => call('POST', '/api/auth/refresh', session),
+    call(r.changePassword, message, { body: { currentPassword, newPassword } }),
+  /** Ends this browser's session only (decisions.md). */
+  logout: (): Promise<MessageResponse> => call(r.logout, message),
+  /** Ends every session of the user, on every device (the account screen's 'Sign out everywhere'). */
+  logoutEverywhere: (): Promise<MessageResponse> => call(r.logoutEverywhere, message),
+  me: (): Promise<SessionResponse> => call(r.me, session),
+  refresh: (): Promise<SessionResponse> => call(r.refresh, session),
   verifyEmail: (token: string): Promise<VerifyEmailResponse> =>
-    call('GET', `/api/verify-email?token=${encodeURIComponent(token)}`, (d) =>
-      verifyEmailResponseSchema.parse(d),
-    ),
+    call(r.verifyEmail, (c) => c.verifyEmailResponseSchema, { query: { token } }),
   createHandoff: (targetHost: string): Promise<HandoffCreateResponse> =>
-    call('POST', '/api/auth/handoff', (d) => handoffCreateResponseSchema.parse(d), { targetHost }),
+    call(r.handoffCreate, (c) => c.handoffCreateResponseSchema, { body: { targetHost } }),
   createLogoutHandoff: (targetHost: string): Promise<HandoffCreateResponse> =>
-    call('POST', '/api/auth/handoff', (d) => handoffCreateResponseSchema.parse(d), {
-      targetHost,
-      action: 'logout',
-    }),
+    call(r.handoffCreate, (c) => c.handoffCreateResponseSchema, { body: { targetHost, action: 'logout' } }),
+  /** Browser-bound: the first answer may ask to confirm at the origin site or to switch accounts. */
   exchangeHandoff: (token: string, switchAccount = false): Promise<HandoffExchangeResponse> =>
-    call('POST', '/api/auth/handoff/exchange', (d) => handoffExchangeResponseSchema.parse(d), {
-      token,
-      ...(switchAccount ? { switchAccount } : {}),
+    call(r.handoffExchange, (c) => c.handoffExchangeResponseSchema, {
+      body: { token, ...(switchAccount ? { switchAccount } : {}) },
     }),
   handoffLogout: (token: string): Promise<MessageResponse> =>
-    call('POST', '/api/auth/handoff/logout', message, { token }),
-  settings: (): Promise<AuthSettingsResponse> =>
-    call('GET', '/api/auth/settings', (d) => authSettingsResponseSchema.parse(d)),
+    call(r.handoffLogout, message, { body: { token } }),
+  settings: (): Promise<AuthSettingsResponse> => call(r.settings, (c) => c.authSettingsResponseSchema),
 };

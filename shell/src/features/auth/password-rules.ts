@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH_CHANGE, PASSWORD_MIN_LENGTH_SIGNUP } from '@noek/contracts';
+import { PASSWORD_MIN_LENGTH_CHANGE, PASSWORD_MIN_LENGTH_SIGNUP } from '@noek/contracts/constants';
 
 /** Spec §5, login: submit only when the trimmed email and the password are non-empty. */
 export function canSubmitLogin(email: string, password: string): boolean {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError, serverMessageOr } from '@noek/contracts';
+import { isApiError, serverMessage } from '@noek/ui';
 import { authApi } from './auth-api';
 import { authText } from './auth-messages';
 import { Field } from './field';
@@ -31,8 +31,7 @@ export function ResetPasswordPage() {
       setPhase('success');
     } catch (err) {
       setPhase('form');
-      const text =
-        err instanceof ApiError ? serverMessageOr(err, authText.resetFailed) : authText.resetFailed;
+      const text = isApiError(err) ? serverMessage(err, authText.resetFailed) : authText.resetFailed;
       setError({ title: authText.resetFailedTitle, text });
     }
   }

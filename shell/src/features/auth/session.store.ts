@@ -1,19 +1,13 @@
 import { create } from 'zustand';
-import { storageKeys, userSchema, type User } from '@noek/contracts';
+import type { User } from '@noek/contracts';
+import { storageKeys } from '@noek/contracts/storage-keys';
 
-/**
- * The signed-in user as the UI knows it (spec §4: from the locally stored record). A cache only:
- * the auth feature revalidates it with /api/auth/me (decisions.md). A record that no longer
- * matches the schema counts as signed out.
- */
-export function readStoredUser(): User | null {
+/** Whether a user record is stored at all (cheap: no parsing, no schema). */
+export function hasStoredUser(): boolean {
   try {
-    const raw = globalThis.localStorage?.getItem(storageKeys.user());
-    if (!raw) return null;
-    const parsed = userSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return Boolean(globalThis.localStorage?.getItem(storageKeys.user()));
   } catch {
-    return null; // unreadable storage or JSON: signed out
+    return false;
   }
 }
 
@@ -32,8 +26,13 @@ interface SessionState {
   clear: () => void;
 }
 
+/**
+ * The signed-in user as the UI knows it (spec §4: from the locally stored record, loaded into the
+ * store by `hydrateSession` before the first render). A cache only: the auth feature revalidates it
+ * with /api/auth/me (decisions.md).
+ */
 export const useSessionStore = create<SessionState>((set) => ({
-  user: readStoredUser(),
+  user: null,
   setUser: (user) => {
     writeStoredUser(user);
     set({ user });
@@ -43,3 +42,13 @@ export const useSessionStore = create<SessionState>((set) => ({
     set({ user: null });
   },
 }));
+
+/**
+ * Boot: puts the stored record, checked by contracts' userSchema, into the store. The schema (zod)
+ * loads only when a record exists: a signed-out first visit never downloads it.
+ */
+export async function hydrateSession(): Promise<void> {
+  if (!hasStoredUser()) return;
+  const { readStoredUser } = await import('./stored-user');
+  useSessionStore.setState({ user: readStoredUser() });
+}

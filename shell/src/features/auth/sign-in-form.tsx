@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, serverMessageOr, type User } from '@noek/contracts';
+import type { User } from '@noek/contracts';
+import { isApiError, serverMessage } from '@noek/ui';
 import { authApi, errorJson, NetworkError } from './auth-api';
 import { authText } from './auth-messages';
 import { Field } from './field';
@@ -8,19 +9,24 @@ import { UnverifiedBox } from './unverified-box';
 
 type Props = { initialEmail?: string; onSignedIn: (user: User) => void; onSwitch: () => void };
 
-/** Spec §8, login: which message a failed sign-in shows, and whether the resend box appears. */
+/**
+ * Spec §8, login: which message a failed sign-in shows, and whether the resend box appears. Issue 13
+ * overrides the spec's "a 500 means unverified": only an `emailNotVerified` answer shows the verify
+ * box; a server error (5xx) says so plainly, so nobody is sent to verify an already verified email.
+ */
 export function loginFailure(
   err: unknown,
   typedEmail: string,
 ): { message: string; unverifiedEmail: string | null } {
-  if (err instanceof NetworkError || !(err instanceof ApiError))
+  if (err instanceof NetworkError || !isApiError(err))
     return { message: authText.loginNetwork, unverifiedEmail: null };
   const body = errorJson(err);
-  if (body?.emailNotVerified === true || err.status === 500) {
+  if (err.status >= 500) return { message: authText.serverError, unverifiedEmail: null };
+  if (body?.emailNotVerified === true) {
     const email = typeof body?.email === 'string' ? body.email : typedEmail.trim();
     return { message: authText.pleaseVerify, unverifiedEmail: email };
   }
-  return { message: serverMessageOr(err, authText.invalidCredentials), unverifiedEmail: null };
+  return { message: serverMessage(err, authText.invalidCredentials), unverifiedEmail: null };
 }
 
 export function SignInForm({ initialEmail = '', onSignedIn, onSwitch }: Props) {
@@ -57,9 +63,7 @@ export function SignInForm({ initialEmail = '', onSignedIn, onSwitch }: Props) {
       await authApi.forgotPassword(email.trim());
       window.alert(authText.forgotSent);
     } catch (err) {
-      window.alert(
-        err instanceof ApiError ? serverMessageOr(err, authText.forgotFailed) : authText.forgotNetwork,
-      );
+      window.alert(isApiError(err) ? serverMessage(err, authText.forgotFailed) : authText.forgotNetwork);
     }
   }
 

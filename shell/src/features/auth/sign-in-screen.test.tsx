@@ -82,7 +82,6 @@ describe('sign-in form (spec §5, §8)', () => {
         body: { code: 'EMAIL_NOT_VERIFIED', message: 'x', emailNotVerified: true, email: 'ada@example.com' },
       },
     ],
-    ['HTTP 500', { status: 500, body: { code: 'INTERNAL', message: 'Something went wrong' } }],
   ])('on %s shows the verify message and the yellow box whose resend works', async (_l, answer) => {
     const calls = stubFetch((m, p) =>
       p === '/api/resend-verification' ? { status: 200, body: { message: 'ok' } } : answer,
@@ -105,6 +104,22 @@ describe('sign-in form (spec §5, §8)', () => {
       path: '/api/resend-verification',
       body: { email: 'ada@example.com' },
     });
+  });
+
+  // Issue 13 overrides spec §8's "500 means unverified": a server error is said plainly, no verify box.
+  it.each([
+    ['HTTP 500', { status: 500, body: { code: 'INTERNAL', message: 'Something went wrong' } }],
+    ['HTTP 503 without a body', { status: 503 }],
+  ])('on %s shows a plain server-error message, not the verify box', async (_l, answer) => {
+    stubFetch(() => answer);
+    renderWithRouter(<SignInScreen />);
+    type('sign-in-email', 'ada@example.com');
+    type('sign-in-password', 'right');
+    fireEvent.click(submit('sign-in-submit'));
+    expect((await screen.findByTestId('sign-in-error')).textContent).toBe(
+      'Something went wrong on our side. Please try again in a moment.',
+    );
+    expect(screen.queryByTestId('unverified-box')).toBeNull();
   });
 
   it('resend failures: server message, fallback, network', async () => {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, serverMessageOr } from '@noek/contracts';
+import { isApiError, serverMessage } from '@noek/ui';
 import { authApi } from './auth-api';
 import { authText } from './auth-messages';
 import { Field } from './field';
@@ -8,7 +8,7 @@ import { canSubmitSignup, longEnoughForSignup, matchState } from './password-rul
 type Props = { onSignedUp: (email: string) => void; onSwitch: () => void };
 
 export function signupFailure(err: unknown): string {
-  return err instanceof ApiError ? serverMessageOr(err, authText.signupFailed) : authText.signupNetwork;
+  return isApiError(err) ? serverMessage(err, authText.signupFailed) : authText.signupNetwork;
 }
 
 export function SignUpForm({ onSignedUp, onSwitch }: Props) {

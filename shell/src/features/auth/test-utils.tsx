@@ -3,7 +3,10 @@ import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
-import { createQueryClient } from '../../app/query-client';
+// The API client loads the contracts (zod schemas) on demand, as the browser does after first paint;
+// loading them here keeps that one-time module load out of the tests' 1 s waitFor budgets.
+import '@noek/contracts';
+import { createQueryClient } from '@noek/ui/query';
 
 export type FakeAnswer = { status: number; body?: unknown } | 'network-error';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiError, serverMessageOr } from '@noek/contracts';
+import { isApiError, serverMessage } from '@noek/ui';
 import { authApi, NetworkError } from './auth-api';
 import { authText } from './auth-messages';
 
@@ -16,9 +16,9 @@ export function UnverifiedBox({ email }: { email: string }) {
       setResult({ ok: true, text: authText.resendSent });
     } catch (err) {
       const text =
-        err instanceof NetworkError || !(err instanceof ApiError)
+        err instanceof NetworkError || !isApiError(err)
           ? authText.resendNetwork
-          : serverMessageOr(err, authText.resendFailed);
+          : serverMessage(err, authText.resendFailed);
       setResult({ ok: false, text });
     } finally {
       setBusy(false);

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError, type VerifyEmailResponse } from '@noek/contracts';
+import type { VerifyEmailResponse } from '@noek/contracts';
+import { isApiError } from '@noek/ui';
 import { authApi, errorJson } from './auth-api';
 import { authText } from './auth-messages';
 import { useAuthSettings } from './use-auth-settings';
@@ -16,7 +17,7 @@ type State =
 const attempts = new Map<string, Promise<VerifyEmailResponse>>();
 
 export function verifyFailure(err: unknown): string {
-  if (!(err instanceof ApiError)) return authText.verificationError;
+  if (!isApiError(err)) return authText.verificationError;
   const message = errorJson(err)?.message;
   return typeof message === 'string' && message ? message : authText.verificationFailed;
 }
