@@ -1,5 +1,6 @@
 // Docker from the compose test: is it usable, which compose command, the host's bridge address, running commands.
 import { spawn } from 'node:child_process';
+import { networkInterfaces } from 'node:os';
 
 export interface RunOptions {
   env?: NodeJS.ProcessEnv;
@@ -67,12 +68,25 @@ export async function composeCommand(): Promise<string[]> {
 export async function bridgeAddress(): Promise<string> {
   const out = await run(
     'docker',
-    ['network', 'inspect', 'bridge', '-f', '{{range .IPAM.Config}}{{.Gateway}} {{end}}'],
-    {
-      quiet: true,
-    },
+    [
+      'network',
+      'inspect',
+      'bridge',
+      '-f',
+      '{{range .IPAM.Config}}{{.Gateway}} {{end}}|{{index .Options "com.docker.network.bridge.name"}}',
+    ],
+    { quiet: true },
   );
-  const ip = out.trim().split(/\s+/)[0];
-  if (!ip) throw new Error('no gateway address on the docker bridge network');
+  const [gateways = '', bridge = 'docker0'] = out.trim().split('|');
+  const fromIpam = gateways.trim().split(/\s+/)[0];
+  if (fromIpam) return fromIpam;
+  // Older daemons leave IPAM empty on the default bridge: take the bridge interface's own address.
+  const name = bridge.trim() || 'docker0';
+  let ip = networkInterfaces()[name]?.find((a) => a.family === 'IPv4')?.address;
+  // An interface with no container attached yet is down, and Node does not list it: ask `ip`.
+  ip ??= /inet (\d+\.\d+\.\d+\.\d+)/.exec(
+    await run('ip', ['-4', '-o', 'addr', 'show', 'dev', name], { quiet: true }).catch(() => ''),
+  )?.[1];
+  if (!ip) throw new Error(`no address on the docker bridge (${name})`);
   return ip;
 }
