@@ -7,4 +7,4 @@ RUN apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq 
  && mkdir -p /data && chown nats:nats /data
 USER nats
 EXPOSE 4222 8222
-ENTRYPOINT ["/usr/bin/nats-server"]
+ENTRYPOINT ["/usr/sbin/nats-server"]
