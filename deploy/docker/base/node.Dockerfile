@@ -3,6 +3,7 @@
 ARG BASE
 FROM ${BASE}
 COPY node/bin/node /usr/local/bin/node
+COPY node/include /usr/local/include
 COPY npm /usr/local/lib/node_modules/npm
 COPY ca-certificates.crt /etc/ssl/certs/ca-certificates.crt
 ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt
