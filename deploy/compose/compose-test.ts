@@ -71,7 +71,8 @@ async function waitReady(url: string, limitMs: number): Promise<void> {
   const deadline = Date.now() + limitMs;
   for (;;) {
     try {
-      if ((await fetch(url)).ok) return;
+      // Bounded: Docker's port proxy accepts connections before the app listens, and may then hold them.
+      if ((await fetch(url, { signal: AbortSignal.timeout(3_000) })).ok) return;
     } catch {
       /* not up yet */
     }
