@@ -2,6 +2,8 @@
 // sign in, send a quick-start message and watch the offline assistant's reply stream to completion.
 // The same steps and selectors as e2e/auth.e2e.ts and e2e/chat.e2e.ts, against a stack in containers.
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../../e2e/chromium';
 import { decodeMail } from '../../e2e/support/accounts';
@@ -50,6 +52,12 @@ export async function runJourney(o: { baseUrl: string; mail: HostMailCapture }):
     page.setDefaultTimeout(30_000);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    // What the product answered with an error: printed when a step fails.
+    const failures: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() >= 400)
+        failures.push(`${r.request().method()} ${new URL(r.url()).pathname} ${r.status()}`);
+    });
     const account = {
       name: 'Compose User',
       email: `compose-${randomUUID().slice(0, 8)}@example.com`,
@@ -65,7 +73,20 @@ export async function runJourney(o: { baseUrl: string; mail: HostMailCapture }):
     await page.getByTestId('sign-in-email').fill(account.email);
     await page.getByTestId('sign-in-password').fill(account.password);
     await page.getByTestId('sign-in-submit').click();
-    await chat(page);
+    await chat(page).catch(async (err: Error) => {
+      const shot = join(tmpdir(), `noek-compose-journey-${Date.now()}.png`);
+      await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
+      const text = (
+        (await page
+          .locator('body')
+          .textContent()
+          .catch(() => '')) ?? ''
+      ).replace(/\s+/g, ' ');
+      throw new Error(
+        `${err.message}\n  at ${page.url()}\n  page text: ${text.slice(0, 600)}\n  error answers: ${failures.join(', ') || 'none'}` +
+          `\n  page errors: ${errors.join('; ') || 'none'}\n  screenshot: ${shot}`,
+      );
+    });
     if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
   } finally {
     await browser.close();
