@@ -2,8 +2,11 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 
 const secret = () => randomBytes(18).toString('hex');
-/** One line, literal \n: how docker-compose.yml's env file carries PEM (deploy/compose.env.example). */
-const oneLine = (pem: string) => JSON.stringify(pem.trim() + '\n').slice(1, -1);
+/**
+ * PEM on one line in double quotes with \n escapes (deploy/compose.env.example): compose (1.29 and v2) turns
+ * them into real newlines, which every service reads, whether or not its config also accepts literal \n.
+ */
+const quotedPem = (pem: string) => JSON.stringify(pem.trim() + '\n');
 
 export function composeEnvFile(o: { port: number; baseUrl: string; smtpUrl: string }): string {
   const { privateKey, publicKey } = generateKeyPairSync('ec', {
@@ -17,8 +20,8 @@ export function composeEnvFile(o: { port: number; baseUrl: string; smtpUrl: stri
     CHAT_DB_PASSWORD: secret(),
     BILLING_DB_PASSWORD: secret(),
     ADMIN_DB_PASSWORD: secret(),
-    AUTH_PRIVATE_KEY: oneLine(privateKey),
-    AUTH_PUBLIC_KEY: oneLine(publicKey),
+    AUTH_PRIVATE_KEY: quotedPem(privateKey),
+    AUTH_PUBLIC_KEY: quotedPem(publicKey),
     APP_ORIGIN: o.baseUrl,
     CHAT_HOSTS: 'localhost,127.0.0.1',
     NOEK_BIND: '127.0.0.1',
