@@ -42,6 +42,7 @@ export default tseslint.config(
       '.ci/**',
       'e2e/**',
       'load/**',
+      'deploy/**',
       '**/*.test.ts',
       '**/*.test.tsx',
       '**/test/**',

@@ -496,7 +496,7 @@ describe('k8s manifests', () => {
 // ---- docker-compose.yml ----
 interface ComposeService {
   image?: string;
-  build?: { dockerfile?: string; args?: Record<string, string> };
+  build?: { dockerfile?: string; target?: string; args?: Record<string, string> };
   ports?: string[];
   expose?: string[];
   network_mode?: string;
@@ -565,13 +565,13 @@ describe('docker-compose.yml', () => {
     );
   });
 
-  it('publishes only the gateway, on 8080', () => {
+  it('publishes only the gateway, on 8080, on loopback unless NOEK_BIND says otherwise', () => {
     for (const [name, s] of Object.entries(services)) {
       expect(s.network_mode, name).toBeUndefined();
       expect(s.privileged ?? false, name).toBe(false);
       if (name !== 'gateway') expect(s.ports, name).toBeUndefined();
     }
-    expect(services.gateway!.ports).toEqual(['${NOEK_PORT:-8080}:8080']);
+    expect(services.gateway!.ports).toEqual(['${NOEK_BIND:-127.0.0.1}:${NOEK_PORT:-8080}:8080']);
   });
 
   it('hardens every container built from this repository', () => {
@@ -597,14 +597,26 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('builds each deployable from the shared Dockerfiles with its own APP', () => {
+  it('builds each deployable from the one Dockerfile with its own target and APP', () => {
     for (const [name, dir] of Object.entries(nodeApps)) {
-      expect(services[name]!.build?.dockerfile).toBe('deploy/docker/node-service.Dockerfile');
+      expect(services[name]!.build?.dockerfile).toBe('deploy/docker/Dockerfile');
+      expect(services[name]!.build?.target).toBe('node-app');
       expect(services[name]!.build?.args?.APP).toBe(dir);
     }
     for (const name of ['shell', ...remotes.map((r) => `mfe-${r}`)]) {
-      expect(services[name]!.build?.dockerfile).toBe('deploy/docker/static-app.Dockerfile');
+      expect(services[name]!.build?.dockerfile).toBe('deploy/docker/Dockerfile');
+      expect(services[name]!.build?.target).toBe('static-app');
       expect(services[name]!.build?.args?.APP).toBe(name);
+    }
+  });
+
+  it('takes every base image from a variable whose default is the official image', () => {
+    expect(services.postgres!.image).toBe('${POSTGRES_IMAGE:-postgres:16-alpine}');
+    expect(services.nats!.image).toBe('${NATS_IMAGE:-nats:2.10-alpine}');
+    for (const [name, s] of Object.entries(services)) {
+      if (!s.build) continue;
+      expect(s.build.args?.NODE_IMAGE, name).toBe('${NODE_IMAGE:-node:20.20-bookworm-slim}');
+      expect(s.build.args?.NGINX_IMAGE, name).toBe('${NGINX_IMAGE:-nginxinc/nginx-unprivileged:1.28-alpine}');
     }
   });
 
@@ -633,14 +645,28 @@ describe('docker-compose.yml', () => {
   });
 });
 
-describe('Dockerfiles', () => {
-  it.each(['deploy/docker/node-service.Dockerfile', 'deploy/docker/static-app.Dockerfile'])(
-    '%s ends as a numeric non-root user with a HEALTHCHECK',
-    (path) => {
-      const text = read(path);
-      const users = [...text.matchAll(/^USER\s+(\S+)/gm)].map((m) => m[1]!);
+describe('deploy/docker/Dockerfile', () => {
+  const text = read('deploy/docker/Dockerfile');
+  /** The instructions of one stage: from its FROM line to the next FROM. */
+  const stage = (name: string) => {
+    const start = text.search(new RegExp(`^FROM \\S+ AS ${name}$`, 'm'));
+    expect(start, name).toBeGreaterThanOrEqual(0);
+    const rest = text.slice(start + 1);
+    const next = rest.search(/^FROM /m);
+    return next === -1 ? rest : rest.slice(0, next);
+  };
+  it.each(['node-app', 'static-app'])(
+    'target %s ends as a numeric non-root user with a HEALTHCHECK',
+    (name) => {
+      const body = stage(name);
+      const users = [...body.matchAll(/^USER\s+(\S+)/gm)].map((m) => m[1]!);
       expect(users.at(-1)).toMatch(/^[1-9]\d*(:\d+)?$/);
-      expect(text).toMatch(/^HEALTHCHECK /m);
+      expect(body).toMatch(/^HEALTHCHECK /m);
     },
   );
+  it('takes its base images from build arguments defaulting to the official images', () => {
+    expect(text).toMatch(/^ARG NODE_IMAGE=node:20[\w.-]*$/m);
+    expect(text).toMatch(/^ARG NGINX_IMAGE=nginxinc\/nginx-unprivileged:[\w.-]+$/m);
+    for (const m of text.matchAll(/^FROM (\S+)/gm)) expect(m[1]).toMatch(/^\$\{(NODE|NGINX)_IMAGE\}$/);
+  });
 });

@@ -1,11 +1,15 @@
-// npm run bench:gateway: the cost of the gateway on the request path. Starts a cheap upstream (a
-// service-kit app) and the real gateway entry (gateway/src/main.ts) as child processes, then drives
-// the same route with autocannon directly and through the gateway, in one run on the same machine.
+// npm run bench:gateway: the cost of the gateway on the request path, beside nginx's. Starts a cheap
+// upstream (a service-kit app), nginx (Debian's package: a reverse proxy with upstream keep-alive, one
+// worker, like the gateway's one process) and the real gateway entry (gateway/src/main.ts) as child
+// processes, then drives the same route with autocannon directly, through nginx and through the gateway,
+// in one run on the same machine. Overhead = time per request through the proxy minus direct
+// (1/req/s), so a proxy that takes CPU from the upstream on a small machine pays for it.
+// Goal: the gateway's overhead <= 1.5 x nginx's. Without nginx installed, the nginx column is skipped.
 // Env: BENCH_CONNECTIONS (50), BENCH_DURATION_S (10), BENCH_ROUNDS (3, alternating; medians reported),
 // BENCH_WARMUP_S (2), BENCH_SERIAL_S (5: the single-connection latency phase; 0 skips it),
 // BENCH_UPSTREAM_LOG_LEVEL (warn), BENCH_GATEWAY_LOG_LEVEL (info).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { openSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -23,18 +27,61 @@ const serialSeconds = Number(process.env.BENCH_SERIAL_S ?? 5);
 const PATH = '/api/conversations/bench';
 const GOAL_RATIO = 0.6;
 const GOAL_ADDED_P50_MS = 2;
+const GOAL_OVERHEAD_VS_NGINX = 1.5;
 
 const children: ChildProcess[] = [];
 /** Each child's log lines go to a file (the bench measures logging cost, not terminal speed). */
 function startChild(name: string, script: string, env: Record<string, string>): ChildProcess {
+  return startProcess(name, process.execPath, ['--import', 'tsx', script], env);
+}
+function startProcess(name: string, file: string, args: string[], env: Record<string, string>): ChildProcess {
   const log = join(tmpdir(), `bench-gateway-${name}.log`);
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(file, args, {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', ...env },
     stdio: ['ignore', openSync(log, 'w'), 'inherit'],
   });
   children.push(child);
   return child;
+}
+
+const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx'].find(existsSync);
+/** nginx as the reference reverse proxy: upstream keep-alive, a request id, X-Forwarded-For, no access log. */
+function startNginx(port: number, upstreamPort: number): ChildProcess | undefined {
+  if (!NGINX) return undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'bench-gateway-nginx-'));
+  const conf = join(dir, 'nginx.conf');
+  writeFileSync(
+    conf,
+    `worker_processes 1;
+daemon off;
+master_process off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream app { server 127.0.0.1:${upstreamPort}; keepalive 128; }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://app;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header X-Request-Id $request_id;
+      add_header X-Request-Id $request_id;
+    }
+  }
+}
+`,
+  );
+  return startProcess('nginx', NGINX, ['-c', conf, '-p', dir], {});
 }
 function stopChildren(): void {
   for (const c of children) if (c.exitCode === null && c.pid) process.kill(c.pid, 'SIGTERM');
@@ -60,8 +107,8 @@ interface Figures {
   p50: number;
   p99: number;
   mean: number;
-  /** CPU time per request in µs of the gateway process and of the upstream process (Linux). */
-  gatewayCpuUs: number;
+  /** CPU time per request in µs of the proxy process (nginx or gateway) and of the upstream (Linux). */
+  proxyCpuUs: number;
   upstreamCpuUs: number;
 }
 
@@ -74,7 +121,8 @@ const clockTicks = (() => {
     return 100;
   }
 })();
-function cpuSeconds(child: ChildProcess): number {
+function cpuSeconds(child: ChildProcess | undefined): number {
+  if (!child) return 0;
   try {
     const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) / clockTicks;
@@ -83,13 +131,19 @@ function cpuSeconds(child: ChildProcess): number {
   }
 }
 
-async function load(url: string, seconds: number, conns = connections): Promise<Figures> {
-  const before = { gw: cpuSeconds(gateway), up: cpuSeconds(upstream) };
-  const r = await autocannon({ url, connections: conns, duration: seconds });
+interface Target {
+  name: string;
+  url: string;
+  proxy?: ChildProcess;
+}
+
+async function load(t: Target, seconds: number, conns = connections, strict = true): Promise<Figures> {
+  const before = { proxy: cpuSeconds(t.proxy), up: cpuSeconds(upstream) };
+  const r = await autocannon({ url: t.url, connections: conns, duration: seconds });
   const perRequest = (now: number, then: number) => ((now - then) / r.requests.total) * 1e6;
-  if (r.errors || r.timeouts || r.non2xx) {
+  if (r.non2xx || (strict && (r.errors || r.timeouts))) {
     throw new Error(
-      `${url}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx answers; logs in ${join(tmpdir(), 'bench-gateway-*.log')}`,
+      `${t.url}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx answers; logs in ${join(tmpdir(), 'bench-gateway-*.log')}`,
     );
   }
   return {
@@ -97,7 +151,7 @@ async function load(url: string, seconds: number, conns = connections): Promise<
     p50: r.latency.p50,
     p99: r.latency.p99,
     mean: r.latency.mean,
-    gatewayCpuUs: perRequest(cpuSeconds(gateway), before.gw),
+    proxyCpuUs: perRequest(cpuSeconds(t.proxy), before.proxy),
     upstreamCpuUs: perRequest(cpuSeconds(upstream), before.up),
   };
 }
@@ -112,14 +166,17 @@ const medianOf = (fs: Figures[]): Figures => ({
   p50: median(fs.map((f) => f.p50)),
   p99: median(fs.map((f) => f.p99)),
   mean: median(fs.map((f) => f.mean)),
-  gatewayCpuUs: median(fs.map((f) => f.gatewayCpuUs)),
+  proxyCpuUs: median(fs.map((f) => f.proxyCpuUs)),
   upstreamCpuUs: median(fs.map((f) => f.upstreamCpuUs)),
 });
+/** µs a request costs beyond going direct: the difference of the times per request (1 / req/s). */
+const overheadUs = (f: Figures, direct: Figures) => (1 / f.rps - 1 / direct.rps) * 1e6;
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 
 const loadBefore = loadavg()
   .map((l) => l.toFixed(1))
   .join(' ');
-const [upPort, gwPort] = [await freePort(), await freePort()];
+const [upPort, gwPort, ngPort] = [await freePort(), await freePort(), await freePort()];
 const upstream = startChild('upstream', 'load/bench/gateway-upstream.ts', {
   PORT: String(upPort),
   LOG_LEVEL: process.env.BENCH_UPSTREAM_LOG_LEVEL ?? 'warn',
@@ -134,77 +191,107 @@ const gateway = startChild('gateway', 'gateway/src/main.ts', {
   RATE_LIMIT_BURST: '1000000000',
   SERVE_STATIC: 'false',
 });
-const direct = `http://127.0.0.1:${upPort}${PATH}`;
-const proxied = `http://127.0.0.1:${gwPort}${PATH}`;
+const nginx = startNginx(ngPort, upPort);
+const targets: Target[] = [
+  { name: 'direct upstream', url: `http://127.0.0.1:${upPort}${PATH}` },
+  ...(nginx ? [{ name: 'through nginx', url: `http://127.0.0.1:${ngPort}${PATH}`, proxy: nginx }] : []),
+  { name: 'through gateway', url: `http://127.0.0.1:${gwPort}${PATH}`, proxy: gateway },
+];
 
 try {
   await waitReady(`http://127.0.0.1:${upPort}/healthz`, upstream);
   await waitReady(`http://127.0.0.1:${gwPort}/healthz`, gateway);
-  const check = await fetch(proxied);
-  if (!check.ok) throw new Error(`through the gateway: ${check.status} ${await check.text()}`);
-
-  if (warmup > 0) {
-    await load(direct, warmup);
-    await load(proxied, warmup);
+  if (nginx) await waitReady(`http://127.0.0.1:${ngPort}/healthz`, nginx);
+  else console.log('nginx not installed (apt-get install nginx): the nginx column is skipped');
+  for (const t of targets) {
+    const check = await fetch(t.url);
+    if (!check.ok) throw new Error(`${t.name}: ${check.status} ${await check.text()}`);
   }
-  const runs: { direct: Figures[]; gateway: Figures[] } = { direct: [], gateway: [] };
-  // Alternate, so a burst of load from elsewhere on the machine hits both sides alike.
+
+  if (warmup > 0) for (const t of targets) await load(t, warmup);
+  const runs = targets.map(() => [] as Figures[]);
+  // Alternate, so a burst of load from elsewhere on the machine hits every side alike.
   for (let i = 0; i < rounds; i += 1) {
-    const d = await load(direct, duration);
-    const g = await load(proxied, duration);
-    runs.direct.push(d);
-    runs.gateway.push(g);
+    for (const [k, t] of targets.entries()) runs[k]!.push(await load(t, duration));
     console.log(
-      `round ${i + 1}: direct ${d.rps.toFixed(0)} req/s p50 ${d.p50} ms | gateway ${g.rps.toFixed(0)} req/s p50 ${g.p50} ms | ratio ${((g.rps / d.rps) * 100).toFixed(0)} %`,
+      `round ${i + 1}: ` +
+        targets
+          .map((t, k) => `${t.name} ${fmt(runs[k]![i]!.rps)} req/s p50 ${runs[k]![i]!.p50} ms`)
+          .join(' | '),
     );
   }
-  const d = medianOf(runs.direct);
-  const g = medianOf(runs.gateway);
-  const ratio = g.rps / d.rps;
-  const addedP50 = g.p50 - d.p50;
-  // Rounds are pairs run back to back: the median of the per-round figures resists a burst of
-  // outside load that hit only one side of one round.
-  const pairedRatio = median(runs.gateway.map((x, i) => x.rps / runs.direct[i]!.rps));
-  const pairedAddedP50 = median(runs.gateway.map((x, i) => x.p50 - runs.direct[i]!.p50));
+  const figures = runs.map(medianOf);
+  const d = figures[0]!;
+  const g = figures[figures.length - 1]!;
+  const n = nginx ? figures[1] : undefined;
 
-  const row = (name: string, f: Figures) =>
-    `${name.padEnd(18)}${f.rps.toFixed(0).padStart(9)}${f.p50.toFixed(1).padStart(9)}${f.p99.toFixed(1).padStart(9)}${f.mean.toFixed(2).padStart(10)}`;
   console.log(
     `\nbench:gateway  GET ${PATH}  ${connections} connections x ${duration} s, ${rounds} round(s)` +
       `  node ${process.version}, ${availableParallelism()} cpu (${cpus()[0]?.model.trim() ?? '?'})\n`,
   );
   console.log(
-    `${''.padEnd(18)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'mean ms'.padStart(10)}`,
+    `${''.padEnd(18)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'mean ms'.padStart(10)}` +
+      `${'overhead µs'.padStart(13)}${'proxy CPU µs'.padStart(14)}`,
   );
-  console.log(row('direct upstream', d));
-  console.log(row('through gateway', g));
+  for (const [k, t] of targets.entries()) {
+    const f = figures[k]!;
+    console.log(
+      `${t.name.padEnd(18)}${fmt(f.rps).padStart(9)}${fmt(f.p50, 1).padStart(9)}${fmt(f.p99, 1).padStart(9)}` +
+        `${fmt(f.mean, 2).padStart(10)}${(k === 0 ? '' : fmt(overheadUs(f, d), 1)).padStart(13)}` +
+        `${(k === 0 ? '' : fmt(f.proxyCpuUs)).padStart(14)}`,
+    );
+  }
+  const ratio = g.rps / d.rps;
   console.log(
-    `\nthroughput ratio ${(ratio * 100).toFixed(1)} % (goal >= ${GOAL_RATIO * 100} %: ${ratio >= GOAL_RATIO ? 'met' : 'MISSED'})` +
-      `   added p50 ${addedP50.toFixed(1)} ms, added mean ${(g.mean - d.mean).toFixed(2)} ms` +
-      ` (goal <= ${GOAL_ADDED_P50_MS} ms: ${addedP50 <= GOAL_ADDED_P50_MS ? 'met' : 'MISSED'})`,
+    `\nthroughput through the gateway ${(ratio * 100).toFixed(1)} % of direct` +
+      (n ? `, through nginx ${((n.rps / d.rps) * 100).toFixed(1)} %` : ''),
   );
-  // With 50 connections the servers are saturated and latency is just connections / throughput.
-  // One connection never queues: its mean round trip (1 / req/s, finer than autocannon's 1 ms
-  // latency buckets) minus the direct one is what the extra hop costs a single request.
-  let serial = '';
-  if (serialSeconds > 0) {
-    const sd = await load(direct, serialSeconds, 1);
-    const sg = await load(proxied, serialSeconds, 1);
-    const rtt = (f: Figures) => 1000 / f.rps;
-    serial =
-      `one connection: direct ${rtt(sd).toFixed(3)} ms per request, through gateway ${rtt(sg).toFixed(3)} ms` +
-      ` -> added ${(rtt(sg) - rtt(sd)).toFixed(3)} ms (goal <= ${GOAL_ADDED_P50_MS} ms: ${rtt(sg) - rtt(sd) <= GOAL_ADDED_P50_MS ? 'met' : 'MISSED'})`;
+  if (n) {
+    // Per round (the three were measured back to back), then the median: resists a burst of outside load.
+    const perRound = runs[2]!.map(
+      (gr, i) => overheadUs(gr, runs[0]![i]!) / overheadUs(runs[1]![i]!, runs[0]![i]!),
+    );
+    const nginxOverhead = overheadUs(n, d);
+    const overheadRatio = overheadUs(g, d) / nginxOverhead;
+    // nginx's overhead can vanish into the noise on a busy machine (its work fits in an idle core): then no
+    // ratio of overheads means anything, and the CPU ratio below is the figure to read.
+    const verdict =
+      nginxOverhead <= 0
+        ? 'n/a: nginx added no measurable time in this run'
+        : `${overheadRatio <= GOAL_OVERHEAD_VS_NGINX ? 'met' : 'MISSED'}`;
+    console.log(
+      `overhead: nginx ${fmt(nginxOverhead, 1)} µs, gateway ${fmt(overheadUs(g, d), 1)} µs per request -> ` +
+        `ratio ${nginxOverhead > 0 ? fmt(overheadRatio, 2) : '-'} (per-round median ${fmt(median(perRound), 2)}; ` +
+        `goal <= ${GOAL_OVERHEAD_VS_NGINX}: ${verdict})`,
+    );
+    console.log(
+      `proxy CPU per request: nginx ${fmt(n.proxyCpuUs)} µs, gateway ${fmt(g.proxyCpuUs)} µs -> ratio ${fmt(g.proxyCpuUs / n.proxyCpuUs, 2)}`,
+    );
   }
   console.log(
-    `per-round medians: ratio ${(pairedRatio * 100).toFixed(1)} %, added p50 ${pairedAddedP50.toFixed(1)} ms`,
-  );
-  console.log(
-    `CPU per request: gateway ${g.gatewayCpuUs.toFixed(0)} µs, upstream ${g.upstreamCpuUs.toFixed(0)} µs through the gateway` +
-      ` (${d.upstreamCpuUs.toFixed(0)} µs direct)   load average before/after: ${loadBefore} / ${loadavg()
+    `upstream CPU per request: ${fmt(d.upstreamCpuUs)} µs direct, ${fmt(g.upstreamCpuUs)} µs through the gateway` +
+      `   load average before/after: ${loadBefore} / ${loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')}`,
   );
-  if (serial) console.log(serial);
+  // With 50 connections the servers are saturated and latency is just connections / throughput.
+  // One connection never queues: its mean round trip (1 / req/s) minus the direct one is what the
+  // extra hop costs a single request.
+  if (serialSeconds > 0) {
+    const serial = [];
+    for (const t of targets) serial.push({ t, rtt: 1000 / (await load(t, serialSeconds, 1, false)).rps });
+    const base = serial[0]!.rtt;
+    console.log(
+      'one connection: ' +
+        serial
+          .map((s, k) => `${s.t.name} ${s.rtt.toFixed(3)} ms` + (k ? ` (+${(s.rtt - base).toFixed(3)})` : ''))
+          .join(', ') +
+        ` (goal for the gateway: +${GOAL_ADDED_P50_MS} ms at most)`,
+    );
+  }
+  console.log(
+    `throughput goal for the gateway >= ${GOAL_RATIO * 100} % of direct: ${ratio >= GOAL_RATIO ? 'met' : 'MISSED'}`,
+  );
 } finally {
   stopChildren();
 }

@@ -1,21 +1,20 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { errorCodes, type RemoteName, type ServiceName } from '@noek/contracts';
+import type { RemoteName, ServiceName } from '@noek/contracts';
 import { createLogger, type Logger } from '@noek/service-kit';
 import type { GatewayConfig } from './config';
-import { ownAnswers } from './http/own-answers';
-import { isApiPath, splitTarget } from './http/path-check';
-import { requestIdOf } from './http/request-id';
+import { ownAnswers, type OwnAnswers } from './http/own-answers';
+import { createDrainState, type DrainState } from './ops/drain';
 import { createGatewayMetrics, type GatewayMetrics } from './ops/metrics';
 import type { ProxyContext } from './proxy/proxy.handler';
-import { createUpstreams, destroyUpstreams } from './proxy/upstreams';
+import { createUpstreams, destroyUpstreams, type Upstreams } from './proxy/upstreams';
 import { createApiHandler } from './routing/api-handler';
+import { createRequestHandler } from './routing/request-handler';
 import { createSiteHandler } from './routing/site-handler';
 import { createOriginPolicy } from './security/origin-check';
-import { createRateLimiter } from './security/rate-limit';
+import { createRateLimiter, type RateLimiter } from './security/rate-limit';
 import { createSessionCheck } from './security/session-check';
 import { capConnectionsPerAddress, serverLimitOptions } from './security/server-limits';
-import { refusedAsNotLocal } from './security/loopback-only';
 import { ownedHeaderNames, securityHeaders } from './security/security-headers';
 import { remoteOrigins, remotesManifest, shellConfig } from './static/site-documents';
 import { createStaticSite } from './static/static-site';
@@ -43,33 +42,54 @@ export interface Gateway {
   readonly url: string | undefined;
 }
 
-/** The gateway: one node:http server, no framework on the proxy path. */
+/** What createGateway assembles once from the config: shared by the handlers and the lifecycle. */
+interface GatewayParts {
+  config: GatewayConfig;
+  logger: Logger;
+  version: string;
+  shellDistDir: string;
+  upstreams: Upstreams;
+  metrics: GatewayMetrics;
+  limiter: RateLimiter;
+  answers: OwnAnswers;
+  proxyContext: ProxyContext;
+  /** Open event streams: ended first on stop(). */
+  streams: Set<() => void>;
+  drain: DrainState;
+}
+
+/**
+ * The gateway: one node:http server, no framework on the proxy path. Reads top to bottom:
+ * assemble the parts, build the request handler (/api and the site), the HTTP server, then start/stop.
+ */
 export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Gateway {
+  const parts = assembleParts(config, deps);
+  const handle = createRequestHandler({
+    logger: parts.logger,
+    metrics: parts.metrics,
+    answers: parts.answers,
+    drain: parts.drain,
+    accessLog: config.accessLog,
+    handleApi: apiHandler(parts),
+    handleSite: siteHandler(parts, deps),
+  });
+  const server = createHttpServer(config, handle, parts.logger);
+  return withLifecycle(parts, server);
+}
+
+/** Step 1: logger, version, upstream pools, metrics, rate limiter, security headers, the proxy's context. */
+function assembleParts(config: GatewayConfig, deps: GatewayDeps): GatewayParts {
   const logger = deps.logger ?? createLogger({ name: 'gateway', level: config.logLevel });
   const shellDistDir = deps.shellDistDir ?? config.shellDistDir;
   const version = resolveVersion({ appVersion: config.appVersion, buildId: config.buildId, shellDistDir });
   const upstreams = createUpstreams({ ...config.upstreams, ...deps.upstreams }, config.upstreamMaxSockets);
   const metrics = createGatewayMetrics();
-  const limiter = createRateLimiter(config.rateLimit.perMinute, config.rateLimit.burst);
-  const extraOrigins = remoteOrigins(config.remoteUrls);
   const security = securityHeaders({
     https: config.trustHttps,
-    remoteOrigins: extraOrigins,
+    remoteOrigins: remoteOrigins(config.remoteUrls),
     scriptSrc: config.csp.scriptSrc,
     connectSrc: config.csp.connectSrc,
     frameSrc: config.csp.frameSrc,
-  });
-  const originPolicy = createOriginPolicy({
-    https: config.trustHttps,
-    // The two sites' own origins may call each other's API (the cross-site handoff).
-    allowedOrigins: [
-      ...config.allowedOrigins,
-      ...[config.chatSiteUrl, config.marketingSiteUrl]
-        .filter((u): u is string => !!u)
-        .map((u) => new URL(u).origin),
-    ],
-    hosts: [...config.chatHosts, ...config.marketingHosts],
-    exemptPaths: config.originCheckExemptPaths,
   });
   const answers = ownAnswers(security);
   const streams = new Set<() => void>();
@@ -86,38 +106,68 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
     onFailure: (service, kind) => metrics.failure(service, kind),
     streams,
   };
-
-  let draining = false;
-  let inFlight = 0;
-  let onIdle: (() => void) | undefined;
-
-  const handleApi = createApiHandler({
-    answers,
-    trustProxyHops: config.trustProxyHops,
-    limiter,
-    originPolicy,
-    upstreams,
-    sessionCheck: createSessionCheck(config.authPublicKey, config.originCheckExemptPaths),
-    proxyContext,
+  return {
+    config,
+    logger,
     version,
-  });
-  const handleSite = createSiteHandler({
-    answers,
-    trustProxyHops: config.trustProxyHops,
+    shellDistDir,
+    upstreams,
     metrics,
-    openStreams: () => streams.size,
-    isDraining: () => draining,
+    limiter: createRateLimiter(config.rateLimit.perMinute, config.rateLimit.burst),
+    answers,
+    proxyContext,
+    streams,
+    drain: createDrainState(),
+  };
+}
+
+/** Step 2a: /api: rate limit, /api/version, origin check, route, session, content type, proxy. */
+function apiHandler(p: GatewayParts) {
+  const { config } = p;
+  const originPolicy = createOriginPolicy({
+    https: config.trustHttps,
+    // The two sites' own origins may call each other's API (the cross-site handoff).
+    allowedOrigins: [
+      ...config.allowedOrigins,
+      ...[config.chatSiteUrl, config.marketingSiteUrl]
+        .filter((u): u is string => !!u)
+        .map((u) => new URL(u).origin),
+    ],
+    hosts: [...config.chatHosts, ...config.marketingHosts],
+    exemptPaths: config.originCheckExemptPaths,
+  });
+  return createApiHandler({
+    answers: p.answers,
+    trustProxyHops: config.trustProxyHops,
+    limiter: p.limiter,
+    originPolicy,
+    upstreams: p.upstreams,
+    sessionCheck: createSessionCheck(config.authPublicKey, config.originCheckExemptPaths),
+    proxyContext: p.proxyContext,
+    version: p.version,
+  });
+}
+
+/** Step 2b: everything else: probes, metrics, the shell's two JSON documents, then the static files. */
+function siteHandler(p: GatewayParts, deps: GatewayDeps) {
+  const { config } = p;
+  return createSiteHandler({
+    answers: p.answers,
+    trustProxyHops: config.trustProxyHops,
+    metrics: p.metrics,
+    openStreams: () => p.streams.size,
+    isDraining: () => p.drain.draining,
     remotesManifest: remotesManifest(config.remoteUrls),
     shellConfig: shellConfig({
       marketingHosts: config.marketingHosts,
       chatHosts: config.chatHosts,
-      version,
+      version: p.version,
       chatSiteUrl: config.chatSiteUrl,
       marketingSiteUrl: config.marketingSiteUrl,
     }),
     staticSite: config.serveStatic
       ? createStaticSite({
-          shellDistDir,
+          shellDistDir: p.shellDistDir,
           remoteDistDirs: { ...config.remoteDistDirs, ...deps.remoteDistDirs },
           marketing: {
             marketingHosts: config.marketingHosts,
@@ -128,61 +178,17 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
         })
       : undefined,
   });
+}
 
-  const handle = (req: IncomingMessage, res: ServerResponse): void => {
-    const started = performance.now();
-    const requestId = requestIdOf(req);
-    inFlight += 1;
-    let target = 'gateway';
-    res.once('close', () => {
-      inFlight -= 1;
-      const seconds = (performance.now() - started) / 1000;
-      metrics.observe(target, res.statusCode, seconds);
-      if (config.accessLog) {
-        logger.info(
-          {
-            requestId,
-            method: req.method,
-            url: req.url,
-            status: res.statusCode,
-            ms: Math.round(seconds * 1000),
-            target,
-          },
-          'request',
-        );
-      }
-      if (inFlight === 0) onIdle?.();
-    });
-    try {
-      const split = splitTarget(req.url ?? '');
-      if (!split) {
-        answers.refuse(res, requestId, 400, 'BAD_REQUEST', 'The request path is not valid.');
-        return;
-      }
-      if (refusedAsNotLocal(req, split.path)) {
-        answers.refuse(res, requestId, 404, errorCodes.notFound, 'Not found.');
-        return;
-      }
-      target = isApiPath(split.path)
-        ? handleApi(req, res, split.path, requestId)
-        : handleSite(req, res, split.path, requestId);
-    } catch (err) {
-      // A bug must cost one request, never the process (or every other open stream).
-      logger.error({ err, requestId, url: req.url }, 'unhandled error in the gateway');
-      if (!res.headersSent)
-        answers.refuse(
-          res,
-          requestId,
-          500,
-          errorCodes.internal,
-          'Something went wrong on our side. Please try again.',
-        );
-      else res.destroy();
-    }
-  };
-
-  // Header time and connections per address are bounded (security/server-limits.ts).
+/** Step 3: the node:http server, its timeouts, and a bare 400 for what cannot be parsed. */
+function createHttpServer(
+  config: GatewayConfig,
+  handle: (req: IncomingMessage, res: ServerResponse) => void,
+  logger: Logger,
+): Server {
+  // Header time and connections per address are bounded (security/server-limits.ts, issue 14).
   const server = createServer(serverLimitOptions(config), handle);
+  server.keepAliveTimeout = config.keepAliveTimeoutMs;
   capConnectionsPerAddress(server, config.maxConnectionsPerAddress, logger);
   // Unparseable requests get a bare 400 and the connection closes.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
@@ -191,64 +197,74 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
     else socket.destroy();
     if (err.code !== 'ECONNRESET') logger.debug({ err: err.code ?? err.message }, 'client error');
   });
+  return server;
+}
 
+/** Step 4: start (listen, the rate limiter's sweeper) and stop (drain: readiness fails, streams end, grace). */
+function withLifecycle(p: GatewayParts, server: Server): Gateway {
+  const { config, logger, drain } = p;
   let url: string | undefined;
   let sweeper: NodeJS.Timeout | undefined;
   let stopping: Promise<void> | undefined;
 
+  const start = async () => {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    sweeper = setInterval(() => p.limiter.sweep(), 60_000);
+    sweeper.unref();
+    const port = (server.address() as AddressInfo).port;
+    url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    logger.info(
+      {
+        url,
+        version: p.version,
+        upstreams: Object.fromEntries(Object.values(p.upstreams).map((u) => [u.name, u.base])),
+      },
+      'gateway listening',
+    );
+    return { port, url };
+  };
+
+  const waitForInFlight = async () => {
+    if (drain.inFlight === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      new Promise<void>((r) => (drain.onIdle = r)),
+      new Promise<void>((r) => (timer = setTimeout(r, config.shutdownGraceMs))),
+    ]);
+    clearTimeout(timer);
+  };
+
+  const stop = async () => {
+    drain.draining = true;
+    clearInterval(sweeper);
+    // Streams have no natural end: end them now so clients reconnect to another instance.
+    for (const end of [...p.streams]) end();
+    const closed = server.listening ? new Promise<void>((r) => server.close(() => r())) : Promise.resolve();
+    server.closeIdleConnections();
+    await waitForInFlight();
+    server.closeAllConnections();
+    await closed;
+    destroyUpstreams(p.upstreams);
+    logger.info('gateway stopped');
+  };
+
   return {
     server,
     config,
-    metrics,
-    version,
+    metrics: p.metrics,
+    version: p.version,
     get url() {
       return url;
     },
-    async start() {
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(config.port, config.host, () => {
-          server.off('error', reject);
-          resolve();
-        });
-      });
-      sweeper = setInterval(() => limiter.sweep(), 60_000);
-      sweeper.unref();
-      const port = (server.address() as AddressInfo).port;
-      url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-      logger.info(
-        {
-          url,
-          version,
-          upstreams: Object.fromEntries(Object.values(upstreams).map((u) => [u.name, u.base])),
-        },
-        'gateway listening',
-      );
-      return { port, url };
-    },
+    start,
     stop() {
-      stopping ??= (async () => {
-        draining = true;
-        clearInterval(sweeper);
-        // Streams have no natural end: end them now so clients reconnect to another instance.
-        for (const end of [...streams]) end();
-        const closed = server.listening
-          ? new Promise<void>((r) => server.close(() => r()))
-          : Promise.resolve();
-        server.closeIdleConnections();
-        if (inFlight > 0) {
-          let timer: NodeJS.Timeout | undefined;
-          await Promise.race([
-            new Promise<void>((r) => (onIdle = r)),
-            new Promise<void>((r) => (timer = setTimeout(r, config.shutdownGraceMs))),
-          ]);
-          clearTimeout(timer);
-        }
-        server.closeAllConnections();
-        await closed;
-        destroyUpstreams(upstreams);
-        logger.info('gateway stopped');
-      })();
+      stopping ??= stop();
       return stopping;
     },
   };

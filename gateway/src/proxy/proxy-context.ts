@@ -1,0 +1,30 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from '@noek/service-kit';
+import type { FailureKind } from './failures';
+
+/** What every proxied request shares: limits, the gateway's own headers, logging, metrics, open streams. */
+export interface ProxyContext {
+  /** Bound on waiting for response headers, and on silence within a non-stream response. */
+  timeoutMs: number;
+  connectTimeoutMs: number;
+  maxBodyBytes: number;
+  sseHeartbeatMs: number;
+  proto: 'http' | 'https';
+  /** Response headers the gateway sets itself (security headers, x-request-id). */
+  ownedResponseHeaders: Set<string>;
+  /** The same headers as a flat [name, value, ...] list, the start of every proxied response's headers. */
+  ownedHeaderList: readonly string[];
+  /** Sets the gateway's own headers on a response the gateway answers itself. */
+  prepare(res: ServerResponse, requestId: string): void;
+  logger: Logger;
+  onFailure(service: string, kind: FailureKind | 'client-abort' | 'too-large'): void;
+  /** Open event streams: ended when the gateway shuts down. */
+  streams: Set<() => void>;
+}
+
+export interface ProxyRequest {
+  req: IncomingMessage;
+  res: ServerResponse;
+  requestId: string;
+  clientIp: string;
+}

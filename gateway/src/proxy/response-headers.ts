@@ -1,0 +1,37 @@
+import type { IncomingMessage } from 'node:http';
+import { isHopByHopResponseHeader } from './forward-headers';
+import type { ProxyContext } from './proxy-context';
+
+export interface RelayedHead {
+  /** Flat [name, value, ...] list for writeHead: no per-header setHeader bookkeeping on the hot path. */
+  headers: string[];
+  /** The upstream answered an event stream (text/event-stream). */
+  stream: boolean;
+}
+
+/**
+ * The client's response headers: the gateway's own (security headers, X-Request-Id) first, then the
+ * upstream's minus hop-by-hop and the ones the gateway owns. An event stream also gets headers that keep
+ * anything in front from buffering or transforming it.
+ */
+export function relayedHead(ctx: ProxyContext, incoming: IncomingMessage, requestId: string): RelayedHead {
+  const out = ctx.ownedHeaderList.slice();
+  out.push('X-Request-Id', requestId);
+  const raw = incoming.rawHeaders;
+  let stream = false;
+  let cacheControl = false;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    const lower = name.toLowerCase();
+    if (isHopByHopResponseHeader(lower) || ctx.ownedResponseHeaders.has(lower)) continue;
+    const value = raw[i + 1]!;
+    if (lower === 'content-type') stream = value.startsWith('text/event-stream');
+    else if (lower === 'cache-control') cacheControl = true;
+    out.push(name, value);
+  }
+  if (stream) {
+    out.push('X-Accel-Buffering', 'no');
+    if (!cacheControl) out.push('Cache-Control', 'no-cache, no-transform');
+  }
+  return { headers: out, stream };
+}

@@ -1,0 +1,43 @@
+// Admin list: GET /api/admin/users, what the admin dashboard's user table loads (every user with plan,
+// status and usage: the admin service gathers it from auth and chat).
+// Twin here: `npm run load:twin -- admin-list` (load/twins/admin-list.ts, autocannon).
+//   k6 run -e BASE_URL=... -e NOEK_EMAIL=admin@... -e NOEK_PASSWORD=... load/k6/admin-list.js
+// Env: RATE (pages per second, 50), DURATION (30s), P95_MS (150), P99_MS (400).
+import http from 'k6/http';
+import { check } from 'k6';
+import { BASE_URL, credentials, jsonParams, num, signIn } from './lib/noek.js';
+
+export const options = {
+  scenarios: {
+    list: {
+      executor: 'constant-arrival-rate',
+      rate: num('RATE', 50),
+      timeUnit: '1s',
+      duration: __ENV.DURATION || '30s',
+      preAllocatedVUs: num('VUS', 10),
+      maxVUs: num('MAX_VUS', 50),
+    },
+  },
+  thresholds: {
+    checks: ['rate>0.99'],
+    dropped_iterations: ['count<1'],
+    'http_req_duration{name:GET /api/admin/users}': [
+      `p(95)<${num('P95_MS', 150)}`,
+      `p(99)<${num('P99_MS', 400)}`,
+    ],
+  },
+  summaryTrendStats: ['avg', 'min', 'med', 'p(90)', 'p(95)', 'p(99)', 'max'],
+};
+
+export function setup() {
+  const { email, password } = credentials();
+  return { cookies: signIn(email, password) };
+}
+
+export default function (data) {
+  const res = http.get(
+    `${BASE_URL}/api/admin/users`,
+    jsonParams(data.cookies, { tags: { name: 'GET /api/admin/users' } }),
+  );
+  check(res, { 'admin list 200': (r) => r.status === 200 });
+}
