@@ -74,7 +74,11 @@ describe('billing.subscription.changed.v1 → access level', () => {
 
   it('never touches an admin or a granted supernoek', async () => {
     const { id } = await newUser();
-    await env.db.user.update({ where: { id }, data: { accessLevel: 'supernoek', paidSupernoek: false } });
+    // An admin grant (stored as auth holds it, users/grant-supernoek.ts) with no paid subscription.
+    await env.db.user.update({
+      where: { id },
+      data: { accessLevel: 'supernoek', paidSupernoek: false, supernoekGrantedAt: new Date() },
+    });
     await handleSubscriptionChanged(env.db, env.service.ctx.events, envelope(id, 'canceled', new Date()));
     expect(await level(id)).toBe('supernoek');
     await env.db.user.update({ where: { id }, data: { accessLevel: 'admin' } });
