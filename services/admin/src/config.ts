@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { commonServiceEnv, loadConfig } from '@noek/service-kit';
+import { commonServiceEnv, loadConfig, pemEnv } from '@noek/service-kit';
 
-const pem = (kind: string) =>
-  z.string().includes(`BEGIN ${kind}`, { message: `must be a PEM ${kind.toLowerCase()}` });
 
 /** The admin service's environment. */
 export const adminEnvSchema = z.object({
@@ -12,9 +10,9 @@ export const adminEnvSchema = z.object({
   AUTH_URL: z.url().default('http://127.0.0.1:4001'),
   CHAT_URL: z.url().default('http://127.0.0.1:4002'),
   /** Verifies the admin's access token. */
-  AUTH_PUBLIC_KEY: pem('PUBLIC KEY').optional(),
+  AUTH_PUBLIC_KEY: pemEnv('PUBLIC KEY').optional(),
   /** Signs the short-lived service tokens auth and chat require on /internal routes. */
-  AUTH_PRIVATE_KEY: pem('PRIVATE KEY').optional(),
+  AUTH_PRIVATE_KEY: pemEnv('PRIVATE KEY').optional(),
   /** Single-machine mode: where auth keeps its generated keys, when the keys are not given. */
   KEYS_DIR: z.string().min(1).optional(),
   /** How long a call to auth or chat may take before the action fails (and is audited as failed). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commonServiceEnv, loadConfig, portEnv } from '@noek/service-kit';
+import { commonServiceEnv, loadConfig, pemEnv, portEnv } from '@noek/service-kit';
 
 const bool = (def: 'true' | 'false') =>
   z
@@ -17,20 +17,14 @@ const hostList = z
       .filter(Boolean),
   );
 
-/** PEM from env: literal "\n" sequences (one-line env files) become newlines. */
-const pem = (kind: string) =>
-  z
-    .string()
-    .transform((s) => s.replace(/\\n/g, '\n'))
-    .refine((s) => s.includes(`-----BEGIN ${kind}`), `must be a PEM ${kind.toLowerCase()}`);
 
 export const authEnvSchema = z
   .object({
     ...commonServiceEnv,
     PORT: portEnv(4001),
     /** ES256 key pair (PEM). Either both keys, or KEYS_DIR where they are generated once. */
-    AUTH_PRIVATE_KEY: pem('PRIVATE KEY').optional(),
-    AUTH_PUBLIC_KEY: pem('PUBLIC KEY').optional(),
+    AUTH_PRIVATE_KEY: pemEnv('PRIVATE KEY').optional(),
+    AUTH_PUBLIC_KEY: pemEnv('PUBLIC KEY').optional(),
     KEYS_DIR: z.string().min(1).optional(),
     /** The product's public origin, used for links in emails. */
     APP_ORIGIN: z.url().default('http://localhost:8080'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commonServiceEnv, loadConfig } from '@noek/service-kit';
+import { commonServiceEnv, loadConfig, pemEnv } from '@noek/service-kit';
 
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ''));
 
@@ -12,10 +12,7 @@ export const billingEnvSchema = z.object({
   ...commonServiceEnv,
   PORT: z.coerce.number().int().min(0).max(65535).default(4003),
   /** auth's ES256 public key (PEM): verifies the access token cookie. */
-  AUTH_PUBLIC_KEY: z
-    .string()
-    .includes('BEGIN PUBLIC KEY', { message: 'must be a PEM public key' })
-    .optional(),
+  AUTH_PUBLIC_KEY: pemEnv('PUBLIC KEY').optional(),
   /** Single-machine mode: where auth keeps its generated keys (auth-public.pem), when AUTH_PUBLIC_KEY is unset. */
   KEYS_DIR: z.string().min(1).optional(),
   /** sk_live_... or sk_test_... (or a restricted rk_ key): Stripe's secret key. */

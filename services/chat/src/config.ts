@@ -1,15 +1,12 @@
 import { z } from 'zod';
-import { commonServiceEnv, loadConfig } from '@noek/service-kit';
+import { commonServiceEnv, loadConfig, pemEnv } from '@noek/service-kit';
 
 /** The chat service's environment. OPENAI_API_KEY unset = the offline responder (decisions.md). */
 export const chatEnvSchema = z.object({
   ...commonServiceEnv,
   PORT: z.coerce.number().int().min(0).max(65535).default(4002),
   /** auth's ES256 public key (PEM): verifies the access token cookie. */
-  AUTH_PUBLIC_KEY: z
-    .string()
-    .includes('BEGIN PUBLIC KEY', { message: 'must be a PEM public key' })
-    .optional(),
+  AUTH_PUBLIC_KEY: pemEnv('PUBLIC KEY').optional(),
   /** Single-machine mode: where auth keeps its generated keys (auth-public.pem), when AUTH_PUBLIC_KEY is unset. */
   KEYS_DIR: z.string().min(1).optional(),
   OPENAI_API_KEY: z.string().min(1).optional(),

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ConfigError, commonServiceEnv, loadConfig, loadConfigOrExit, portEnv } from './config';
+import { ConfigError, commonServiceEnv, loadConfig, loadConfigOrExit, pemEnv, portEnv } from './config';
 
 const schema = z.object({ ...commonServiceEnv, PORT: portEnv(4001), API_KEY: z.string().min(10) });
 
@@ -71,5 +71,13 @@ describe('loadConfigOrExit', () => {
         throw new TypeError('boom');
       }),
     ).toThrow('boom');
+  });
+});
+
+describe('pemEnv', () => {
+  it('turns one-line "\\n" sequences into newlines and refuses what is not the named PEM', () => {
+    const oneLine = '-----BEGIN PUBLIC KEY-----\\nMFkw\\n-----END PUBLIC KEY-----';
+    expect(pemEnv('PUBLIC KEY').parse(oneLine)).toBe(oneLine.replace(/\\n/g, '\n'));
+    expect(pemEnv('PUBLIC KEY').safeParse('-----BEGIN PRIVATE KEY-----').success).toBe(false);
   });
 });

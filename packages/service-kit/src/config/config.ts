@@ -49,6 +49,16 @@ const natsUrl = z
   );
 
 /** Fragments every service spreads into its own env schema: z.object({ ...commonServiceEnv, ... }). */
+/**
+ * A PEM key from the environment: literal "\n" sequences (one-line env files, Kubernetes secrets written on
+ * one line) become newlines. One definition for every app that reads auth's keys.
+ */
+export const pemEnv = (kind: 'PUBLIC KEY' | 'PRIVATE KEY') =>
+  z
+    .string()
+    .transform((s) => s.replace(/\\n/g, '\n'))
+    .refine((s) => s.includes(`-----BEGIN ${kind}`), `must be a PEM ${kind.toLowerCase()}`);
+
 export const commonServiceEnv = {
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: portEnv(0),
