@@ -18,6 +18,7 @@ import { createGateway, loadGatewayConfig } from '@noek/gateway';
 import { authService } from '@noek/auth';
 import { chatService } from '@noek/chat';
 import { createClient } from '../../../auth/src/test/http-client';
+import { startSmtpCapture, tokenFromMail } from '../../../auth/src/test/smtp-capture';
 /* eslint-enable no-restricted-imports */
 import { adminService } from '../definition';
 
@@ -53,6 +54,8 @@ export async function startAdminStack() {
     publicKeyEncoding: { type: 'spki', format: 'pem' },
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   });
+  // Auth mails over SMTP here: the dev mailbox exists only in the single-process mode (issue 14).
+  const smtp = await startSmtpCapture();
   const logger = createLogger({
     name: 'admin-api',
     level: (process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent',
@@ -64,7 +67,7 @@ export async function startAdminStack() {
     AUTH_PRIVATE_KEY: privateKey,
     AUTH_PUBLIC_KEY: publicKey,
     APP_ORIGIN: 'http://localhost:8080',
-    DEV_MAILBOX: 'true',
+    SMTP_URL: smtp.url,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     ADMIN_NAME: ADMIN.name,
@@ -117,6 +120,8 @@ export async function startAdminStack() {
     publicKey,
     privateKey,
     client: (origin?: string | null) => createClient(url, { origin }),
+    /** The token of the newest verification mail to `email`. */
+    verificationToken: async (email: string) => tokenFromMail(await smtp.waitFor(email), '/verify-email'),
     /** Stops chat (HTTP, consumers, bus) to show the admin table and actions without it. */
     stopChat: () => stopService('chat'),
     startChat: async () => {
@@ -125,6 +130,7 @@ export async function startAdminStack() {
     async close() {
       await gateway.stop();
       for (const name of ['admin', 'chat', 'auth']) await stopService(name).catch(() => undefined);
+      await smtp.close();
     },
   };
 }

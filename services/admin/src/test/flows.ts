@@ -13,19 +13,13 @@ export function person(tag = 'user'): Person {
   };
 }
 
-/** Signs up, follows the activation link from the dev mailbox, signs in. */
+/** Signs up, follows the activation link mailed to the user (SMTP capture), signs in. */
 export async function signUp(stack: AdminStack, tag?: string): Promise<Member> {
   const p = person(tag);
   const c = stack.client();
   const res = await c.post('/api/auth/signup', p);
   expect(res.status, res.text).toBe(201);
-  const token = await waitFor(async () => {
-    const mails = await c.get(`/api/auth/dev/mailbox.json?to=${encodeURIComponent(p.email)}`);
-    const link = (mails.body?.emails ?? [])
-      .map((e: { link?: string }) => e.link)
-      .find((l: string | undefined) => l?.includes('/verify-email'));
-    return link ? new URL(link).searchParams.get('token') : null;
-  });
+  const token = await stack.verificationToken(p.email);
   expect((await c.get(`/api/verify-email?token=${token}`)).status).toBe(200);
   const id = await signIn(c, p);
   return { ...p, id, c };
