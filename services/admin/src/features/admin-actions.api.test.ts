@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes, routePath, type AuditEntry } from '@noek/contracts';
+import { apiRoutes, routePath, serviceTokenHeader, type AuditEntry } from '@noek/contracts';
+import { createServiceTokens } from '../clients/service-token';
 import { startAdminStack, type AdminStack, type TestClient } from '../test/admin-stack';
 import { rowOf, signIn, signInAdmin, signUp, waitFor, type Member } from '../test/flows';
 
@@ -26,10 +27,13 @@ async function newConversation(m: Member): Promise<number> {
   return res.body.id as number;
 }
 
-/** Chat's own view of the user's limit (what it enforces), through its usage API. */
+/** Chat's own view of the user's limit (what it enforces), through its usage API (as the admin service calls it). */
 async function chatLimit(id: string): Promise<number | null> {
   const res = await fetch(`${stack.urls.CHAT_URL}/internal/usage?userIds=${id}`, {
-    headers: { authorization: `Bearer ${admin.c.cookie('noek_access')}` },
+    headers: {
+      authorization: `Bearer ${admin.c.cookie('noek_access')}`,
+      [serviceTokenHeader]: createServiceTokens(stack.privateKey)('chat'),
+    },
   });
   const [usage] = (await res.json()) as { messageLimit: number | null }[];
   return usage!.messageLimit;
