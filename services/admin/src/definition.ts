@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { defineService } from '@noek/runtime';
-import { requireUser } from '@noek/service-kit';
+import { authKey, requireUser } from '@noek/service-kit';
 import { loadAdminConfig } from './config';
 import { ADMIN_SCHEMA, openAdminDatabase } from './database';
 import { createAdminService } from './service';
@@ -12,10 +10,8 @@ export const adminService = defineService({
   defaultPort: 4004,
   async create({ env, database, bus, logger }) {
     const config = loadAdminConfig(env);
-    const key = (given: string | undefined, file: string) =>
-      given ?? readFileSync(join(config.KEYS_DIR ?? '', file), 'utf8');
-    const publicKey = key(config.AUTH_PUBLIC_KEY, 'auth-public.pem');
-    const privateKey = key(config.AUTH_PRIVATE_KEY, 'auth-private.pem');
+    const publicKey = authKey('public', config.AUTH_PUBLIC_KEY, config.KEYS_DIR);
+    const privateKey = authKey('private', config.AUTH_PRIVATE_KEY, config.KEYS_DIR);
     const db = await openAdminDatabase(database(ADMIN_SCHEMA));
     const service = createAdminService({
       config,

@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { defineService } from '@noek/runtime';
-import { requireUser } from '@noek/service-kit';
+import { authKey, requireUser } from '@noek/service-kit';
 import { loadBillingConfig } from './config';
 import { BILLING_SCHEMA, openBillingDatabase } from './database';
 import { paymentsFromConfig } from './features/payments/payments';
@@ -13,9 +11,7 @@ export const billingService = defineService({
   defaultPort: 4003,
   async create({ env, database, bus, logger }) {
     const config = loadBillingConfig(env);
-    // The single-machine mode starts auth first, which writes its generated key pair under KEYS_DIR.
-    const publicKey =
-      config.AUTH_PUBLIC_KEY ?? readFileSync(join(config.KEYS_DIR ?? '', 'auth-public.pem'), 'utf8');
+    const publicKey = authKey('public', config.AUTH_PUBLIC_KEY, config.KEYS_DIR);
     const db = await openBillingDatabase(database(BILLING_SCHEMA));
     const service = createBillingService({
       config,
