@@ -22,7 +22,7 @@ afterEach(async () => {
 
 async function openDashboard(page: Page) {
   await signIn(page, adminAccount);
-  await page.getByRole('button', { name: 'Admin' }).click();
+  await page.getByRole('button', { name: 'Admin', exact: true }).click();
   await page.getByTestId('mfe-admin').waitFor();
   await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
 }

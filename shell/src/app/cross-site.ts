@@ -1,4 +1,5 @@
 import type { ShellConfig } from '@noek/contracts';
+import { authApi } from '../features/auth/auth-api';
 import { urlWithHandoff } from '../features/auth/handoff';
 import type { SiteVariant } from './variant';
 
@@ -52,22 +53,37 @@ export async function goToOtherSite(url: string): Promise<void> {
 }
 
 /**
- * Spec §4: logout "redirects the other host". After this site's session has ended, the other site
- * gets `?auth_action=logout` (its session sync clears its record and ends its session) when it may
- * hold one: always from the marketing site (it is only ever signed in through the chat site), from
- * the chat site once it has handed a session to the marketing site. Returns whether it left.
+ * Spec §4: logout "redirects the other host", when it may hold a session: always from the marketing site
+ * (it is only ever signed in through the chat site), from the chat site once it has handed a session to the
+ * marketing site. The other site's root, or null when there is nothing to end there.
  */
-export function signOutOtherSite(site: SiteVariant, urls: SiteUrls): boolean {
-  const linked = remember(() => {
-    const origin = localStorage.getItem(LINKED_KEY);
-    localStorage.removeItem(LINKED_KEY);
-    return origin;
-  });
+export function otherSiteToSignOut(site: SiteVariant, urls: SiteUrls): URL | null {
+  const linked = remember(() => localStorage.getItem(LINKED_KEY));
   const other = site === 'marketing' ? urls.chat : (linked ?? undefined);
-  if (!other) return false;
+  if (!other) return null;
   const url = new URL('/', other);
-  if (url.origin === window.location.origin) return false;
+  return url.origin === window.location.origin ? null : url;
+}
+
+/**
+ * Asked BEFORE this site's session ends: the other site's URL with `?auth_action=logout` and a signed logout
+ * token of this user (issue 14: a bare link ends nothing there).
+ */
+export async function otherSiteLogoutUrl(other: URL): Promise<string> {
+  const url = new URL(other);
   url.searchParams.set('auth_action', 'logout');
-  window.location.assign(url.toString());
+  try {
+    url.searchParams.set('auth_token', (await authApi.createLogoutHandoff(url.host)).token);
+  } catch {
+    // not signed in here any more: the other site clears its stored record, its session ends on its own
+  }
+  return url.toString();
+}
+
+/** After this site's session ended: go to the other site's logout URL (from otherSiteLogoutUrl), if any. */
+export function signOutOtherSite(logoutUrl: string | null): boolean {
+  remember(() => localStorage.removeItem(LINKED_KEY));
+  if (!logoutUrl) return false;
+  window.location.assign(logoutUrl);
   return true;
 }

@@ -5,7 +5,13 @@ import { useSessionStore } from '../features/auth/session.store';
 import { useSignOut } from '../features/auth/use-sign-out';
 import type { HostApi, RemoteProps } from '@noek/contracts';
 import type { SiteVariant } from './variant';
-import { goToOtherSite, signOutOtherSite, siteUrlsFor } from './cross-site';
+import {
+  goToOtherSite,
+  otherSiteLogoutUrl,
+  otherSiteToSignOut,
+  signOutOtherSite,
+  siteUrlsFor,
+} from './cross-site';
 import { ShellConfigContext } from './shell-config-context';
 import { useViewStore } from './view.store';
 
@@ -29,7 +35,15 @@ export function useRemoteProps(site: SiteVariant, screen?: string): RemoteProps 
       setUser,
       // Spec §4 + issue 9: ends this browser's session, clears the query cache, the stored session and
       // the user's cached conversations and messages, then redirects the other host (cross-site.ts).
-      signOut: () => void signOut().then(() => signOutOtherSite(site, siteUrls)),
+      signOut: () => {
+        const other = otherSiteToSignOut(site, siteUrls);
+        if (!other) return void signOut();
+        // The other site's logout token is asked for while this session still lives, then both end.
+        void otherSiteLogoutUrl(other).then(async (next) => {
+          await signOut();
+          signOutOtherSite(next);
+        });
+      },
       openSite: (url) => void goToOtherSite(url),
     }),
     [navigate, setView, setUser, signOut, site, siteUrls],

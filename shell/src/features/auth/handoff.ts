@@ -45,10 +45,39 @@ export async function urlWithHandoff(target: string): Promise<string> {
 }
 
 export type HandoffOutcome =
-  | { kind: 'signed-in'; user: SessionUser }
+  | { kind: 'signed-in'; user: SessionUser; returnPath?: string }
   | { kind: 'leaving' }
   | { kind: 'ask'; current: HandoffAccount; next: HandoffAccount }
   | { kind: 'refused' };
+
+const RETURN_KEY = 'noek:handoff-return';
+
+/**
+ * The confirm round trip comes back to the site's root: the page the link asked for (e.g. /subscribe from
+ * the landing page's plan button) is kept in this tab's session storage, under the token it belongs to.
+ */
+function rememberReturnPath(token: string): void {
+  try {
+    sessionStorage.setItem(RETURN_KEY, JSON.stringify({ token, path: window.location.pathname }));
+  } catch {
+    // storage disabled: the user lands on the start page, signed in
+  }
+}
+
+function takeReturnPath(token: string): string | undefined {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(RETURN_KEY) ?? 'null') as {
+      token?: string;
+      path?: string;
+    } | null;
+    sessionStorage.removeItem(RETURN_KEY);
+    const path = saved?.token === token ? saved.path : undefined;
+    // Only a path of this site (never //host or a scheme): no open redirect through storage.
+    return path && path.startsWith('/') && !path.startsWith('//') ? path : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Uses a login handoff token (issue 14 §1). The first answer sends this browser through the site
@@ -59,11 +88,12 @@ export async function redeemHandoffToken(token: string, switchAccount = false): 
   try {
     const answer = await authApi.exchangeHandoff(token, switchAccount);
     if ('confirmUrl' in answer) {
+      rememberReturnPath(token);
       window.location.assign(answer.confirmUrl);
       return { kind: 'leaving' };
     }
     if ('switchAccount' in answer) return { kind: 'ask', ...answer.switchAccount };
-    return { kind: 'signed-in', user: answer.user };
+    return { kind: 'signed-in', user: answer.user, returnPath: takeReturnPath(token) };
   } catch {
     return { kind: 'refused' };
   }

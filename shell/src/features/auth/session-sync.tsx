@@ -70,7 +70,9 @@ export function SessionSync() {
         const outcome = await redeemHandoffToken(handoff.auth_token);
         if (outcome.kind === 'leaving') return;
         if (outcome.kind === 'signed-in') setUser(outcome.user);
-        clean();
+        if (outcome.kind === 'signed-in' && outcome.returnPath && outcome.returnPath !== location.pathname)
+          navigate(outcome.returnPath, { replace: true });
+        else clean();
         if (outcome.kind === 'ask') {
           // No /me now: answered after a switch, it would carry the old session's cookies.
           setPrompt({ token: handoff.auth_token, ...outcome });
