@@ -88,6 +88,9 @@ async function handOffToLanding(page: Page): Promise<void> {
     if (!res.ok) throw new Error(`handoff ${res.status}`);
     return ((await res.json()) as { token: string }).token;
   }, `noek.localhost:${port}`);
+  // What host.openSite records when it hands a session over (shell/src/app/cross-site.ts): this origin's
+  // sign-out must then reach the other site too.
+  await page.evaluate((origin) => localStorage.setItem('noek:linked-site', origin), marketing);
   await page.goto(`${marketing}/?auth_token=${token}&auth_action=login`);
   await page.getByTestId('landing-user').waitFor();
   await page.waitForURL(`${marketing}/`);
@@ -223,7 +226,8 @@ describe('between the two sites', () => {
     await s.page.goto(`${chat}/`);
     await s.page.getByTestId('mfe-chat').waitFor();
     await s.page.getByRole('button', { name: /sign out/i }).click();
-    await s.page.getByTestId('sign-in-screen').waitFor();
+    // Spec §4: the chat site's logout redirects the landing page's host, carrying a signed logout token.
+    await s.page.waitForURL((url) => url.host === new URL(marketing).host && !url.search.includes('auth_'));
     await openLanding(s.page);
     await s.page.getByTestId('landing-sign-in').waitFor();
     expect(await s.page.getByTestId('landing-user').count()).toBe(0);
