@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import type { ShellConfig } from '@noek/contracts';
 import { Toaster } from '@noek/ui';
@@ -25,7 +25,12 @@ export interface ShellAppProps {
 function SessionSyncWhenNeeded() {
   const signedIn = useSessionStore((s) => s.user !== null);
   const handoff = new URLSearchParams(useLocation().search).has('auth_action');
-  if (!signedIn && !handoff) return null;
+  // Once mounted it stays: a handoff cleans its parameters from the URL while it may still be asking
+  // (the switch-account prompt) with no stored user yet.
+  const [stays, setStays] = useState(false);
+  const needed = signedIn || handoff;
+  if (needed && !stays) setStays(true);
+  if (!needed && !stays) return null;
   return (
     <Suspense fallback={null}>
       <SessionSync />
