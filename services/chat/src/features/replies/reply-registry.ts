@@ -133,15 +133,31 @@ export class ReplyRegistry {
     return reply.settled;
   }
 
-  /** Registers an open stream of `userId`; answers the function that unregisters it. */
-  trackStream(userId: string, end: () => void): () => void {
-    let set = this.streams.get(userId);
-    if (!set) this.streams.set(userId, (set = new Set()));
-    set.add(end);
+  /** Open reply streams per session (`sid` of the token that opened them), for a one-session sign-out. */
+  private readonly sessionStreams = new Map<string, Set<() => void>>();
+
+  /**
+   * Registers an open stream of `userId`, opened with a token of `sessionId` when it has one; answers
+   * the function that unregisters it.
+   */
+  trackStream(userId: string, end: () => void, sessionId?: string): () => void {
+    const untrackUser = addTo(this.streams, userId, end);
+    const untrackSession = sessionId ? addTo(this.sessionStreams, sessionId, end) : () => undefined;
     return () => {
-      set.delete(end);
-      if (set.size === 0) this.streams.delete(userId);
+      untrackUser();
+      untrackSession();
     };
+  }
+
+  /**
+   * After one session was signed out (auth.session.revoked.v1): the streams opened with its tokens end
+   * now; the user's other sessions keep theirs, and replies go on being generated and stored (the user
+   * may follow them from another browser). Answers how many streams ended.
+   */
+  cutOffSession(sessionId: string): number {
+    const ends = [...(this.sessionStreams.get(sessionId) ?? [])];
+    for (const end of ends) end();
+    return ends.length;
   }
 
   /**
@@ -245,4 +261,16 @@ export class ReplyRegistry {
       },
     };
   }
+}
+
+/** Adds `end` to the set under `key`; answers the function that removes it (and the empty set). */
+function addTo(map: Map<string, Set<() => void>>, key: string, end: () => void): () => void {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  const s = set;
+  s.add(end);
+  return () => {
+    s.delete(end);
+    if (s.size === 0 && map.get(key) === s) map.delete(key);
+  };
 }
