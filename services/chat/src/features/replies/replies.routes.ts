@@ -1,10 +1,5 @@
 import type { Request, Response } from 'express';
-import {
-  encodeStreamEvent,
-  type Message,
-  type StreamEvent,
-  type StreamStartedEvent,
-} from '@noek/contracts';
+import { encodeStreamEvent, type Message, type StreamEvent, type StreamStartedEvent } from '@noek/contracts';
 import { trackStream } from '@noek/service-kit';
 import { modelMessages } from '../model/model.types';
 import type { LiveReply, ReplyRegistry } from './reply-registry';
