@@ -85,8 +85,8 @@ function followOnStream(
     'close',
     registry.trackStream(
       reply.userId,
-      () => {
-        stream.send(streamFrames.sessionEnded(liveMessage(reply)));
+      (scope) => {
+        if (scope === 'session') stream.send(streamFrames.sessionEnded(liveMessage(reply)));
         stream.end();
       },
       res.req.user?.sessionId,

@@ -71,6 +71,12 @@ export class LiveReply {
   }
 }
 
+/**
+ * Ends one open reply stream: `user` after a block, ban or revocation of every session (the stream is
+ * cut), `session` after one session's sign-out (the stream gets a final event first).
+ */
+export type StreamEnd = (scope: 'user' | 'session') => void;
+
 export interface ReplyRegistryOptions {
   store: ReplyStore;
   /** How often partial content is written to the database while streaming. */
@@ -94,7 +100,7 @@ export interface StartReply {
 export class ReplyRegistry {
   private readonly live = new Map<number, LiveReply>();
   /** Open reply streams (SSE responses) per user, so a revocation can end them at once. */
-  private readonly streams = new Map<string, Set<() => void>>();
+  private readonly streams = new Map<string, Set<StreamEnd>>();
 
   constructor(private readonly opts: ReplyRegistryOptions) {}
 
@@ -134,13 +140,13 @@ export class ReplyRegistry {
   }
 
   /** Open reply streams per session (`sid` of the token that opened them), for a one-session sign-out. */
-  private readonly sessionStreams = new Map<string, Set<() => void>>();
+  private readonly sessionStreams = new Map<string, Set<StreamEnd>>();
 
   /**
    * Registers an open stream of `userId`, opened with a token of `sessionId` when it has one; answers
    * the function that unregisters it.
    */
-  trackStream(userId: string, end: () => void, sessionId?: string): () => void {
+  trackStream(userId: string, end: StreamEnd, sessionId?: string): () => void {
     const untrackUser = addTo(this.streams, userId, end);
     const untrackSession = sessionId ? addTo(this.sessionStreams, sessionId, end) : () => undefined;
     return () => {
@@ -156,7 +162,7 @@ export class ReplyRegistry {
    */
   cutOffSession(sessionId: string): number {
     const ends = [...(this.sessionStreams.get(sessionId) ?? [])];
-    for (const end of ends) end();
+    for (const end of ends) end('session');
     return ends.length;
   }
 
@@ -166,7 +172,7 @@ export class ReplyRegistry {
    */
   async cutOff(userId: string, stopGeneration: boolean): Promise<number> {
     const ends = [...(this.streams.get(userId) ?? [])];
-    for (const end of ends) end();
+    for (const end of ends) end('user');
     if (stopGeneration) {
       await Promise.all(
         [...this.live.values()].filter((r) => r.userId === userId).map((r) => this.stop(r.messageId)),
@@ -264,7 +270,7 @@ export class ReplyRegistry {
 }
 
 /** Adds `end` to the set under `key`; answers the function that removes it (and the empty set). */
-function addTo(map: Map<string, Set<() => void>>, key: string, end: () => void): () => void {
+function addTo(map: Map<string, Set<StreamEnd>>, key: string, end: StreamEnd): () => void {
   let set = map.get(key);
   if (!set) map.set(key, (set = new Set()));
   const s = set;
