@@ -5,6 +5,7 @@ import type { SendRepository } from './features/messages/send.repository';
 import type { ModelProvider } from './features/model/model.types';
 import type { ReplyRegistry } from './features/replies/reply-registry';
 import type { ChatUsersRepository } from './features/users/chat-users.repository';
+import type { RevokedSessions } from './features/users/revoked-sessions';
 
 /** The repositories a unit of work binds to one transaction. */
 export interface ChatRepositories {
@@ -33,6 +34,8 @@ export interface ChatContext extends ChatRepositories {
    */
   sending: Set<number>;
   registry: ReplyRegistry;
+  /** Sessions ended one by one (auth.session.revoked.v1), checked on every request without a read. */
+  revokedSessions: RevokedSessions;
   provider: ModelProvider;
   settings: ChatSettings;
   /** Called after a single-statement write that put a row in the outbox (publishes it without waiting). */

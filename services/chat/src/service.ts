@@ -25,6 +25,9 @@ import { ReplyRegistry } from './features/replies/reply-registry';
 import { registerUsageRoutes } from './features/usage/usage.routes';
 import { subscribeAuthUsers } from './features/users/auth-user.consumer';
 import { createChatUsersRepository } from './features/users/chat-users.repository';
+import { RevokedSessions } from './features/users/revoked-sessions';
+import { subscribeSessionRevoked } from './features/users/session-revoked.consumer';
+import { createSessionRevocationsRepository } from './features/users/session-revocations.repository';
 
 export type ChatServiceConfig = Pick<
   ChatConfig,
@@ -53,11 +56,19 @@ export interface ChatServiceDeps {
   provider?: ModelProvider;
   /** Durable consumer name for auth's user events (unique per test run). */
   authDurable?: string;
+  /** Durable consumer name for auth's per-session revocations (unique per test run). */
+  sessionDurable?: string;
   now?: () => Date;
 }
 
 /** Replies older than this and still `streaming` at start belong to a process that died. */
 const STALE_STREAMING_MS = 30_000;
+
+/**
+ * How often the revoked sessions are re-read from the table (revocations another replica consumed)
+ * and expired ones pruned.
+ */
+const REVOCATION_SYNC_MS = 5_000;
 
 /** The model from config: the openai SDK when a key is set, else the labelled offline responder. */
 export function providerFromConfig(config: ChatServiceConfig): ModelProvider {
@@ -121,6 +132,7 @@ function createContext(deps: ChatServiceDeps, relay: OutboxRelay): ChatContext {
     transaction: createUnitOfWork(db, repositoriesOn, { afterPublish: afterCommit }),
     sending: new Set(),
     registry: createRegistry(config, repositories.messages, logger),
+    revokedSessions: new RevokedSessions(),
     provider: deps.provider ?? providerFromConfig(config),
     settings: {
       promptHistory: config.PROMPT_HISTORY_MESSAGES,
@@ -150,14 +162,35 @@ export function createChatService(deps: ChatServiceDeps) {
     },
   });
 
-  let subscription: Subscription | undefined;
+  const revocations = createSessionRevocationsRepository(db);
+  /** Memory = the table's rows still in force; the table loses what expired. */
+  const syncRevocations = async () => {
+    const now = ctx.now();
+    for (const r of await revocations.listActive(now)) ctx.revokedSessions.add(r.sessionId, r.expiresAt);
+    ctx.revokedSessions.prune(now);
+    await revocations.pruneExpired(now);
+  };
+  let syncTimer: NodeJS.Timeout | undefined;
+  const subscriptions: Subscription[] = [];
   return {
     app,
     ctx,
     registry: ctx.registry,
     async start() {
       await interruptStaleReplies(ctx);
-      subscription = await subscribeAuthUsers(bus, db, deps.authDurable, (facts, { revoked }) => {
+      await syncRevocations();
+      syncTimer = setInterval(
+        () => void syncRevocations().catch((err: unknown) => logger.warn({ err }, 'revocation sync failed')),
+        REVOCATION_SYNC_MS,
+      );
+      syncTimer.unref();
+      const revokedSub = await subscribeSessionRevoked(bus, db, deps.sessionDurable, (r) => {
+        // Refused from now on, and this session's open streams end; other browsers keep theirs.
+        ctx.revokedSessions.add(r.sessionId, r.expiresAt);
+        ctx.registry.cutOffSession(r.sessionId);
+      });
+      subscriptions.push(revokedSub);
+      const usersSub = await subscribeAuthUsers(bus, db, deps.authDurable, (facts, { revoked }) => {
         // Blocked or banned: stop generating for them; a revocation now: end their open streams.
         const stop = facts.isBanned || facts.isBlocked;
         if (stop || revoked) {
@@ -166,6 +199,7 @@ export function createChatService(deps: ChatServiceDeps) {
             .catch((err: unknown) => logger.error({ err }, 'cutting off streams failed'));
         }
       });
+      subscriptions.push(usersSub);
       relay.start();
       logger.info(
         { model: ctx.provider.kind },
@@ -175,7 +209,8 @@ export function createChatService(deps: ChatServiceDeps) {
     /** Replies in flight are stored as interrupted (their clients get a final event), then the rest stops. */
     async stop() {
       await ctx.registry.shutdown();
-      await subscription?.stop();
+      clearInterval(syncTimer);
+      for (const sub of subscriptions) await sub.stop();
       await relay.stop();
       await relay.flush().catch(() => 0);
     },

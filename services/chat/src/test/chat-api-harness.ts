@@ -80,6 +80,7 @@ export async function startChatHarness(): Promise<ChatHarness> {
   });
   await bus.connected();
   const authDurable = `chat-auth-users-test-${randomUUID().slice(0, 8)}`;
+  const sessionDurable = `chat-session-revoked-test-${randomUUID().slice(0, 8)}`;
   const build = () =>
     createChatService({
       config: testConfig,
@@ -96,6 +97,7 @@ export async function startChatHarness(): Promise<ChatHarness> {
         maxRetries: testConfig.MODEL_MAX_RETRIES,
       }),
       authDurable,
+      sessionDurable,
     });
   const service = build();
   await service.start();
@@ -122,6 +124,7 @@ export async function startChatHarness(): Promise<ChatHarness> {
       }
       await bus.close();
       await deleteDurable(authDurable);
+      await deleteDurable(sessionDurable);
       await fake.close();
       await db.$disconnect();
     },
@@ -145,14 +148,16 @@ export function signAccess(
   userId: string,
   accessLevel: AccessLevel = 'basic',
   iatSeconds?: number,
+  sessionId?: string,
 ): string {
-  // auth's claims (sub, lvl, typ, jti, iat); service-kit's verifier wants iat in whole seconds.
+  // auth's claims (sub, lvl, typ, jti, iat, sid); service-kit's verifier wants iat in whole seconds.
   const payload: Record<string, unknown> = {
     sub: userId,
     lvl: accessLevel,
     typ: 'access',
     jti: randomUUID(),
     iat: iatSeconds ?? Math.floor(Date.now() / 1000),
+    ...(sessionId ? { sid: sessionId } : {}),
   };
   return jwt.sign(payload, privateKey, { algorithm: 'ES256', expiresIn: '15m' });
 }

@@ -4,7 +4,12 @@ import type { ChatContext } from '../../context';
 import { CONVERSATION_NOT_FOUND } from '../conversations/conversation-errors';
 import type { ReplySink } from '../replies/reply-sink';
 import { MAX_COUNT_ATTEMPTS } from '../usage/count-message';
-import { assertMaySend, assertReplySlot, assertSessionValid } from '../users/user-access';
+import {
+  assertMaySend,
+  assertReplySlot,
+  assertSessionNotRevoked,
+  assertSessionValid,
+} from '../users/user-access';
 import type { Exchange } from './exchange';
 import { parseFunModeCommand } from './fun-mode';
 import { withConversationClaim } from './one-reply-at-a-time';
@@ -38,6 +43,7 @@ export async function sendMessage(ctx: ChatContext, input: SendMessageInput, sin
 
 /** The session's user (created on first sight, revocation applied) and the conversation if theirs: one read. */
 async function readSendState(ctx: ChatContext, auth: AuthUser, conversationId: number) {
+  assertSessionNotRevoked(ctx.revokedSessions, auth, ctx.now());
   let { user, conversation } = await ctx.send.snapshot(auth.id, conversationId);
   if (!user) {
     user = await ctx.users.ensure(auth.id, accessLevelSchema.catch('basic').parse(auth.accessLevel));

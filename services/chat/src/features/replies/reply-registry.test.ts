@@ -137,4 +137,18 @@ describe('ReplyRegistry', () => {
     expect(end.type).toBe('error');
     expect(errors).toEqual(['storing reply 7']);
   });
+
+  it('a session cut-off ends only the streams opened with that session', async () => {
+    const { store } = memoryStore();
+    const reg = new ReplyRegistry({ store, flushIntervalMs: 1000 });
+    const ended: string[] = [];
+    const untrack = reg.trackStream('u', () => ended.push('s1-a'), 's1');
+    reg.trackStream('u', () => ended.push('s2'), 's2');
+    reg.trackStream('u', () => ended.push('s1-b'), 's1');
+    untrack();
+    expect(reg.cutOffSession('s1')).toBe(1);
+    expect(ended).toEqual(['s1-b']);
+    expect(reg.cutOffSession('nobody')).toBe(0);
+    expect(await reg.cutOff('u', false)).toBe(2);
+  });
 });

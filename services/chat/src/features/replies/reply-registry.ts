@@ -71,6 +71,12 @@ export class LiveReply {
   }
 }
 
+/**
+ * Ends one open reply stream: `user` after a block, ban or revocation of every session (the stream is
+ * cut), `session` after one session's sign-out (the stream gets a final event first).
+ */
+export type StreamEnd = (scope: 'user' | 'session') => void;
+
 export interface ReplyRegistryOptions {
   store: ReplyStore;
   /** How often partial content is written to the database while streaming. */
@@ -94,7 +100,7 @@ export interface StartReply {
 export class ReplyRegistry {
   private readonly live = new Map<number, LiveReply>();
   /** Open reply streams (SSE responses) per user, so a revocation can end them at once. */
-  private readonly streams = new Map<string, Set<() => void>>();
+  private readonly streams = new Map<string, Set<StreamEnd>>();
 
   constructor(private readonly opts: ReplyRegistryOptions) {}
 
@@ -133,15 +139,31 @@ export class ReplyRegistry {
     return reply.settled;
   }
 
-  /** Registers an open stream of `userId`; answers the function that unregisters it. */
-  trackStream(userId: string, end: () => void): () => void {
-    let set = this.streams.get(userId);
-    if (!set) this.streams.set(userId, (set = new Set()));
-    set.add(end);
+  /** Open reply streams per session (`sid` of the token that opened them), for a one-session sign-out. */
+  private readonly sessionStreams = new Map<string, Set<StreamEnd>>();
+
+  /**
+   * Registers an open stream of `userId`, opened with a token of `sessionId` when it has one; answers
+   * the function that unregisters it.
+   */
+  trackStream(userId: string, end: StreamEnd, sessionId?: string): () => void {
+    const untrackUser = addTo(this.streams, userId, end);
+    const untrackSession = sessionId ? addTo(this.sessionStreams, sessionId, end) : () => undefined;
     return () => {
-      set.delete(end);
-      if (set.size === 0) this.streams.delete(userId);
+      untrackUser();
+      untrackSession();
     };
+  }
+
+  /**
+   * After one session was signed out (auth.session.revoked.v1): the streams opened with its tokens end
+   * now; the user's other sessions keep theirs, and replies go on being generated and stored (the user
+   * may follow them from another browser). Answers how many streams ended.
+   */
+  cutOffSession(sessionId: string): number {
+    const ends = [...(this.sessionStreams.get(sessionId) ?? [])];
+    for (const end of ends) end('session');
+    return ends.length;
   }
 
   /**
@@ -150,7 +172,7 @@ export class ReplyRegistry {
    */
   async cutOff(userId: string, stopGeneration: boolean): Promise<number> {
     const ends = [...(this.streams.get(userId) ?? [])];
-    for (const end of ends) end();
+    for (const end of ends) end('user');
     if (stopGeneration) {
       await Promise.all(
         [...this.live.values()].filter((r) => r.userId === userId).map((r) => this.stop(r.messageId)),
@@ -245,4 +267,16 @@ export class ReplyRegistry {
       },
     };
   }
+}
+
+/** Adds `end` to the set under `key`; answers the function that removes it (and the empty set). */
+function addTo(map: Map<string, Set<StreamEnd>>, key: string, end: StreamEnd): () => void {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  const s = set;
+  s.add(end);
+  return () => {
+    s.delete(end);
+    if (s.size === 0 && map.get(key) === s) map.delete(key);
+  };
 }

@@ -6,6 +6,7 @@ import type {
   StreamEvent,
   StreamStartedEvent,
 } from '@noek/contracts';
+import { SESSION_ENDED_MESSAGE } from '@noek/service-kit';
 
 /**
  * The one place reply-stream frames (contracts chat/stream.schema.ts) are built: the send and retry
@@ -33,5 +34,12 @@ export const streamFrames = {
   /** A failed or interrupted reply: the partial content is stored; Retry is offered. */
   error(assistantMessage: Message, message: string): StreamErrorEvent {
     return { type: 'error', assistantMessage, message, retryable: true };
+  },
+  /**
+   * The stream of a session that was signed out or revoked: the reply goes on being written and stored
+   * (status still `streaming`); this client must sign in again to follow it, so no Retry is offered.
+   */
+  sessionEnded(assistantMessage: Message): StreamErrorEvent {
+    return { type: 'error', assistantMessage, message: SESSION_ENDED_MESSAGE, retryable: false };
   },
 };
