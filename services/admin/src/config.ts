@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { commonServiceEnv, loadConfig, pemEnv } from '@noek/service-kit';
 
-
 /** The admin service's environment. */
 export const adminEnvSchema = z.object({
   ...commonServiceEnv,

@@ -17,7 +17,6 @@ const hostList = z
       .filter(Boolean),
   );
 
-
 export const authEnvSchema = z
   .object({
     ...commonServiceEnv,
