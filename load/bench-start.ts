@@ -73,7 +73,8 @@ function start(dataDir: string, port: number, label: string): Run {
       : [process.execPath, ['--enable-source-maps', 'dist/start.js']];
   const child = spawn(cmd, args, {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
+    // As `npm start` runs it (no NODE_ENV: production refuses the dev mailbox the load signs up through).
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
     stdio: ['ignore', out, out],
     // `npm start` is a tree (npm, sh, the build check, node): its own process group, stopped as a whole.
     detached: label === 'npm',
