@@ -67,11 +67,11 @@ describe('admin-only', () => {
   it('internal routes cannot be called by a client: not through the gateway, not on the service ports', async () => {
     const token = admin.c.cookie('noek_access');
     const bearer = { authorization: `Bearer ${token}` };
-    // The gateway routes only /api/*: an internal path never reaches a service (it gets the site's page
-    // or an error, never auth's user list).
+    // The gateway routes only /api/*: an internal path never reaches a service (it gets the site's page,
+    // or the gateway's own error when the front end is not built, never auth's user list).
     const viaGateway = await admin.c.get('/internal/auth/users');
-    expect(viaGateway.headers.get('content-type') ?? '').not.toContain('application/json');
     expect(viaGateway.text).not.toContain('root@noek.test');
+    expect(viaGateway.text).not.toContain('"users"');
     const auth = await fetch(`${stack.urls.AUTH_URL}/internal/auth/users`, { headers: bearer });
     expect(auth.status).toBe(401);
     const forged = await fetch(`${stack.urls.AUTH_URL}/internal/auth/users/${member.id}/ban`, {
