@@ -113,8 +113,10 @@ function useDetachOnSwitch(
 ) {
   useEffect(() => {
     if (stream.current && stream.current.conversationId !== conversationId) stream.current.controller.abort();
-    if (keepErrorOnSwitch.current) keepErrorOnSwitch.current = false;
-    else setError(null);
+    // A refused first message goes to its conversation and straight back to a new chat, and a quick refusal
+    // can land before, between or after those two renders: its error is kept until the new chat is reached.
+    if (!keepErrorOnSwitch.current) setError(null);
+    else if (conversationId === null) keepErrorOnSwitch.current = false;
   }, [stream, conversationId, setError, keepErrorOnSwitch]);
   useEffect(() => () => stream.current?.controller.abort(), [stream]);
 }

@@ -66,6 +66,7 @@ export function useSendMessage(deps: SendDeps) {
 
   return useCallback(
     async (content: string): Promise<boolean> => {
+      keepErrorOnSwitch.current = false; // a new send: an older refusal's error may go
       const isNew = conversationId === null;
       const id = conversationId ?? (await createConversation(userId));
       if (id === null) return false;
