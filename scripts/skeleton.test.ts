@@ -70,6 +70,14 @@ describe.each(services)('services/%s has the service skeleton', (service) => {
     expect(existsSync(file(f)), `services/${service}/${f} is missing (docs/adding-a-service.md)`).toBe(true);
   });
 
+  it('has no top-level source files beyond the skeleton (the rest lives in folders)', () => {
+    const allowed = SERVICE_FILES.filter((f) => f.startsWith('src/')).map((f) => f.slice(4));
+    const extra = readdirSync(file('src'), { withFileTypes: true })
+      .filter((e) => e.isFile() && !isTest(e.name) && !allowed.includes(e.name))
+      .map((e) => e.name);
+    expect(extra, `services/${service}/src: move these into a folder (docs/adding-a-service.md)`).toEqual([]);
+  });
+
   it('main.ts only runs its definition; definition.ts defines it', () => {
     const main = read(file('src/main.ts'));
     expect(main).toMatch(/from '\.\/definition'/);

@@ -12,3 +12,7 @@ export async function openAdminDatabase(target: DatabaseTarget): Promise<AdminDb
   await migrateDatabase({ target, migrationsDir: adminMigrationsDir });
   return new PrismaClient({ adapter: createDriverAdapter(target) });
 }
+
+/** A transaction client of the admin database (what repositories run on inside a unit of work). */
+export type AdminTx = Parameters<Parameters<AdminDb['$transaction']>[0]>[0];
+export type AdminDbOrTx = AdminDb | AdminTx;

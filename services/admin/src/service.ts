@@ -10,7 +10,7 @@ import type { RequestHandler } from 'express';
 import type { AdminConfig } from './config';
 import type { AdminContext, AdminRepositories } from './context';
 import type { AdminDb } from './database';
-import type { AdminTx } from './db';
+import type { AdminTx } from './database';
 import { createAuthClient } from './clients/auth-client';
 import { createChatClient } from './clients/chat-client';
 import { createServiceTokens } from './clients/service-token';

@@ -6,7 +6,7 @@ import type { Mailer } from './mail/mailer';
 import type { RateLimiter } from './rate-limit/rate-limiter';
 import type { LoginThrottle } from './rate-limit/login-throttle';
 import type { UserEvents } from './events/user-events';
-import type { AuthRepositories } from './repositories';
+import type { AuthRepositories } from './database';
 
 /** Values derived from config that use cases need; no env reading below this line. */
 export type AuthSettings = {

@@ -1,6 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { createDriverAdapter, migrateDatabase, type DatabaseTarget, type MigrationLogger } from '@noek/db';
-import { PrismaClient } from './generated/prisma/client';
+import { PrismaClient, type Prisma } from './generated/prisma/client';
+import { createUserRepository } from './features/users/user.repository';
+import { createSessionRepository } from './features/sessions/session.repository';
+import { createEmailTokenRepository } from './features/verification/email-token.repository';
+import { createHandoffRepository } from './features/handoff/handoff.repository';
 
 export const AUTH_SCHEMA = 'auth';
 export const authMigrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
@@ -13,3 +17,14 @@ export async function openAuthDatabase(
   await migrateDatabase({ target, migrationsDir: authMigrationsDir, logger });
   return new PrismaClient({ adapter: createDriverAdapter(target) });
 }
+
+/** Every repository of auth on one client: the pool (ctx.repos) or a transaction (ctx.transaction). */
+export function createAuthRepositories(db: PrismaClient | Prisma.TransactionClient) {
+  return {
+    users: createUserRepository(db),
+    sessions: createSessionRepository(db),
+    emailTokens: createEmailTokenRepository(db),
+    handoffs: createHandoffRepository(db),
+  };
+}
+export type AuthRepositories = ReturnType<typeof createAuthRepositories>;

@@ -2,7 +2,7 @@ import { createOutboxRelay, type Subscription } from '@noek/service-kit';
 import { defineService } from '@noek/runtime';
 import { loadAuthConfig, runModeProblems } from './config';
 import { AUTH_SCHEMA, openAuthDatabase } from './database';
-import { resolveSigningKeys } from './keys';
+import { resolveSigningKeys } from './crypto/keys';
 import { createAuthService } from './service';
 import { subscribeSubscriptionChanges } from './features/billing-level/subscription-changed.consumer';
 

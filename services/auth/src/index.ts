@@ -3,7 +3,7 @@ export { authService } from './definition';
 export { createAuthService, authSettings, type AuthService, type AuthServiceDeps } from './service';
 export { loadAuthConfig, authEnvSchema, runModeProblems, type AuthConfig, type AuthRunMode } from './config';
 export { openAuthDatabase, authMigrationsDir, AUTH_SCHEMA } from './database';
-export { resolveSigningKeys } from './keys';
+export { resolveSigningKeys } from './crypto/keys';
 export { loadOrCreateKeys, generateSigningKeys, type SigningKeys } from './crypto/keys';
 export { passwordHashParams } from './crypto/password';
 export { DEV_MAILBOX_PATH } from './features/dev-mailbox/dev-mailbox.routes';

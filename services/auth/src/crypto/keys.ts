@@ -1,3 +1,4 @@
+import type { AuthConfig } from '../config';
 import { generateKeyPairSync, createPrivateKey, createPublicKey } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
@@ -46,4 +47,12 @@ export function loadOrCreateKeys(dir: string): SigningKeys {
   chmodSync(privPath, 0o600);
   writeFileSync(pubPath, keys.publicKey);
   return keys;
+}
+
+/** Keys from AUTH_PRIVATE_KEY/AUTH_PUBLIC_KEY, else generated once under KEYS_DIR. */
+export function resolveSigningKeys(config: AuthConfig): SigningKeys {
+  if (config.AUTH_PRIVATE_KEY && config.AUTH_PUBLIC_KEY) {
+    return assertSigningKeys({ privateKey: config.AUTH_PRIVATE_KEY, publicKey: config.AUTH_PUBLIC_KEY });
+  }
+  return loadOrCreateKeys(config.KEYS_DIR!);
 }

@@ -1,6 +1,6 @@
 import type { AdminAction, AuditEntry, AuditOutcome } from '@noek/contracts';
 import type { AuditEntry as AuditRow, Prisma } from '../../generated/prisma/client';
-import type { AdminDbOrTx } from '../../db';
+import type { AdminDbOrTx } from '../../database';
 
 export type NewAuditEntry = {
   at: Date;

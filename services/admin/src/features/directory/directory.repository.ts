@@ -7,7 +7,7 @@ import {
   type UserRegisteredData,
 } from '@noek/contracts';
 import type { DirectoryUser } from '../../generated/prisma/client';
-import type { AdminDbOrTx } from '../../db';
+import type { AdminDbOrTx } from '../../database';
 
 export type DirectoryRow = DirectoryUser;
 

@@ -1,7 +1,7 @@
 import type { User } from '../../generated/prisma/client';
 import type { AuthContext } from '../../context';
 import { hashToken, newOpaqueToken } from '../../crypto/tokens';
-import type { AuthRepositories } from '../../repositories';
+import type { AuthRepositories } from '../../database';
 import type { IssuedSession } from './cookies';
 
 /**

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Background } from './context';
+import type { Background } from '../context';
 
 /**
  * Runs work after the current request was answered, so the answer's content and timing cannot depend
