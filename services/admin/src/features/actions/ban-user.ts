@@ -2,8 +2,7 @@ import type { AdminBanInput, AdminUserRow } from '@noek/contracts';
 import type { AdminContext } from '../../context';
 import type { Actor } from '../access/require-admin';
 import { isBannedAt, type DirectoryRow } from '../directory/directory.repository';
-import { applyRecord, runAdminAction } from './run-admin-action';
-import { row } from './update-user';
+import { actOnUser, viaAuth } from './run-admin-action';
 
 const banSnapshot = (ctx: AdminContext) => (u: DirectoryRow) => ({
   isBanned: isBannedAt(u, ctx.now()),
@@ -19,18 +18,14 @@ export async function banUser(
   input: AdminBanInput,
   requestId: string | null,
 ): Promise<{ user: AdminUserRow }> {
-  await runAdminAction(
+  return actOnUser(
     ctx,
     { actor, targetId: id, action: 'user.banned', requestId, notSelf: true },
     {
       snapshot: banSnapshot(ctx),
-      perform: async () => {
-        const user = await ctx.auth.ban(actor.id, id, input);
-        return { result: user, apply: applyRecord(ctx, user) };
-      },
+      perform: viaAuth(ctx, () => ctx.auth.ban(actor.id, id, input)),
     },
   );
-  return { user: await row(ctx, id) };
 }
 
 export async function unbanUser(
@@ -39,16 +34,12 @@ export async function unbanUser(
   id: string,
   requestId: string | null,
 ): Promise<{ user: AdminUserRow }> {
-  await runAdminAction(
+  return actOnUser(
     ctx,
     { actor, targetId: id, action: 'user.unbanned', requestId },
     {
       snapshot: banSnapshot(ctx),
-      perform: async () => {
-        const user = await ctx.auth.unban(actor.id, id);
-        return { result: user, apply: applyRecord(ctx, user) };
-      },
+      perform: viaAuth(ctx, () => ctx.auth.unban(actor.id, id)),
     },
   );
-  return { user: await row(ctx, id) };
 }

@@ -2,8 +2,7 @@ import { ValidationError } from '@noek/service-kit';
 import type { AdminGrantSupernoekInput, AdminUserRow } from '@noek/contracts';
 import type { AdminContext } from '../../context';
 import type { Actor } from '../access/require-admin';
-import { applyRecord, runAdminAction } from './run-admin-action';
-import { row } from './update-user';
+import { actOnUser, viaAuth } from './run-admin-action';
 
 /**
  * Grant SuperNoek free, optionally until a date (auth owns the grant and ends it at expiry, returning the
@@ -20,7 +19,7 @@ export async function grantSupernoek(
     throw new ValidationError('Some fields are not valid.', {
       'body.expiresAt': ['The expiry must be in the future'],
     });
-  await runAdminAction(
+  return actOnUser(
     ctx,
     { actor, targetId: id, action: 'supernoek.granted', requestId },
     {
@@ -28,11 +27,7 @@ export async function grantSupernoek(
         accessLevel: u.accessLevel,
         supernoekExpiresAt: u.supernoekExpiresAt?.toISOString() ?? null,
       }),
-      perform: async () => {
-        const user = await ctx.auth.grant(actor.id, id, input);
-        return { result: user, apply: applyRecord(ctx, user) };
-      },
+      perform: viaAuth(ctx, () => ctx.auth.grant(actor.id, id, input)),
     },
   );
-  return { user: await row(ctx, id) };
 }

@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { adminActionRecordedEvent, errorCodes, type AdminAction, type AuthUserRecord } from '@noek/contracts';
+import {
+  adminActionRecordedEvent,
+  errorCodes,
+  type AdminAction,
+  type AdminUserRow,
+  type AuthUserRecord,
+} from '@noek/contracts';
 import { ConflictError, isDomainError, NotFoundError, type UnitScope } from '@noek/service-kit';
 import type { AdminContext, AdminRepositories } from '../../context';
 import type { DirectoryRow } from '../directory/directory.repository';
+import { toAdminUserRow } from '../directory/admin-user.view';
 import type { Actor } from '../access/require-admin';
 
 export type Snapshot = Record<string, unknown>;
@@ -122,3 +129,30 @@ export const applyRecord =
   (ctx: AdminContext, user: AuthUserRecord) =>
   ({ directory }: AdminRepositories): Promise<DirectoryRow> =>
     directory.record(user, ctx.now());
+
+/** The work of an action auth performs: auth answers the user record, which the read model takes as is. */
+export const viaAuth =
+  (ctx: AdminContext, call: () => Promise<AuthUserRecord>) =>
+  async (): Promise<{
+    result: AuthUserRecord;
+    apply: (repos: AdminRepositories) => Promise<DirectoryRow>;
+  }> => {
+    const user = await call();
+    return { result: user, apply: applyRecord(ctx, user) };
+  };
+
+/** Runs an action on a user, then answers the user's row as the table shows it now. */
+export async function actOnUser<R>(
+  ctx: AdminContext,
+  req: ActionRequest,
+  work: ActionWork<R>,
+): Promise<{ user: AdminUserRow }> {
+  await runAdminAction(ctx, req, work);
+  return { user: await userRow(ctx, req.targetId) };
+}
+
+async function userRow(ctx: AdminContext, id: string): Promise<AdminUserRow> {
+  const [u, up] = await Promise.all([ctx.directory.findById(id), ctx.chat.isUp()]);
+  if (!u) throw new Error(`user ${id} vanished from the read model`);
+  return toAdminUserRow(u, ctx.now(), up);
+}

@@ -1,8 +1,7 @@
 import type { AdminUserRow } from '@noek/contracts';
 import type { AdminContext } from '../../context';
 import type { Actor } from '../access/require-admin';
-import { applyRecord, runAdminAction } from './run-admin-action';
-import { row } from './update-user';
+import { actOnUser, viaAuth } from './run-admin-action';
 
 /** Block or unblock: a block stops the next message and ends open streams (auth revokes, chat cuts off). */
 export async function setBlocked(
@@ -12,7 +11,7 @@ export async function setBlocked(
   isBlocked: boolean,
   requestId: string | null,
 ): Promise<{ user: AdminUserRow }> {
-  await runAdminAction(
+  return actOnUser(
     ctx,
     {
       actor,
@@ -23,11 +22,7 @@ export async function setBlocked(
     },
     {
       snapshot: (u) => ({ isBlocked: u.isBlocked }),
-      perform: async () => {
-        const user = await ctx.auth.block(actor.id, id, isBlocked);
-        return { result: user, apply: applyRecord(ctx, user) };
-      },
+      perform: viaAuth(ctx, () => ctx.auth.block(actor.id, id, isBlocked)),
     },
   );
-  return { user: await row(ctx, id) };
 }

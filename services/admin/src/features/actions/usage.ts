@@ -2,8 +2,7 @@ import type { AdminUserRow, UserUsage } from '@noek/contracts';
 import type { AdminContext } from '../../context';
 import type { Actor } from '../access/require-admin';
 import { isWindowOpen } from '../directory/directory.repository';
-import { runAdminAction } from './run-admin-action';
-import { row } from './update-user';
+import { actOnUser } from './run-admin-action';
 import type { DirectoryRow } from '../directory/directory.repository';
 
 const usageSnapshot = (ctx: AdminContext) => (u: DirectoryRow) => ({
@@ -32,7 +31,7 @@ export async function updateUsage(
   messageCount: number,
   requestId: string | null,
 ): Promise<{ user: AdminUserRow }> {
-  await runAdminAction(
+  return actOnUser(
     ctx,
     { actor, targetId: id, action: 'usage.updated', requestId },
     {
@@ -40,7 +39,6 @@ export async function updateUsage(
       perform: performWith(ctx, id, () => ctx.chat.updateUsage(actor, id, messageCount)),
     },
   );
-  return { user: await row(ctx, id) };
 }
 
 /** Reset: the count goes to 0 and a new window opens (decisions.md). */
@@ -50,7 +48,7 @@ export async function resetUsage(
   id: string,
   requestId: string | null,
 ): Promise<{ user: AdminUserRow }> {
-  await runAdminAction(
+  return actOnUser(
     ctx,
     { actor, targetId: id, action: 'usage.reset', requestId },
     {
@@ -58,5 +56,4 @@ export async function resetUsage(
       perform: performWith(ctx, id, () => ctx.chat.resetUsage(actor, id)),
     },
   );
-  return { user: await row(ctx, id) };
 }
