@@ -5,18 +5,19 @@
 // Env: RATE (pages per second, 50), DURATION (30s), P95_MS (150), P99_MS (400).
 import http from 'k6/http';
 import { check } from 'k6';
-import { BASE_URL, credentials, jsonParams, num, signIn } from './lib/noek.js';
+import {
+  arrivalRate,
+  BASE_URL,
+  credentials,
+  jsonParams,
+  num,
+  signIn,
+  summaryTrendStats,
+} from './lib/noek.js';
 
 export const options = {
   scenarios: {
-    list: {
-      executor: 'constant-arrival-rate',
-      rate: num('RATE', 50),
-      timeUnit: '1s',
-      duration: __ENV.DURATION || '30s',
-      preAllocatedVUs: num('VUS', 10),
-      maxVUs: num('MAX_VUS', 50),
-    },
+    list: arrivalRate({ rate: 50, vus: 10, maxVus: 50 }),
   },
   thresholds: {
     checks: ['rate>0.99'],
@@ -26,7 +27,7 @@ export const options = {
       `p(99)<${num('P99_MS', 400)}`,
     ],
   },
-  summaryTrendStats: ['avg', 'min', 'med', 'p(90)', 'p(95)', 'p(99)', 'max'],
+  summaryTrendStats,
 };
 
 export function setup() {

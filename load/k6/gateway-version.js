@@ -6,7 +6,7 @@
 import http from 'k6/http';
 import { check } from 'k6';
 import { Rate } from 'k6/metrics';
-import { BASE_URL, clientHeaders, num } from './lib/noek.js';
+import { BASE_URL, clientHeaders, num, summaryTrendStats } from './lib/noek.js';
 
 const rateLimited = new Rate('rate_limited');
 
@@ -24,7 +24,7 @@ export const options = {
     checks: ['rate>0.99'],
     'http_req_duration{name:GET /api/version}': [`p(50)<${num('P50_MS', 5)}`, `p(99)<${num('P99_MS', 50)}`],
   },
-  summaryTrendStats: ['avg', 'min', 'med', 'p(90)', 'p(95)', 'p(99)', 'max'],
+  summaryTrendStats,
 };
 
 export default function () {

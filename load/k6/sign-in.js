@@ -8,21 +8,14 @@
 import http from 'k6/http';
 import { check } from 'k6';
 import { Rate, Trend } from 'k6/metrics';
-import { BASE_URL, credentials, jsonParams, num } from './lib/noek.js';
+import { arrivalRate, BASE_URL, credentials, jsonParams, num, summaryTrendStats } from './lib/noek.js';
 
 const rateLimited = new Rate('rate_limited');
 const signInMs = new Trend('sign_in_duration', true);
 
 export const options = {
   scenarios: {
-    signIn: {
-      executor: 'constant-arrival-rate',
-      rate: num('RATE', 20),
-      timeUnit: '1s',
-      duration: __ENV.DURATION || '30s',
-      preAllocatedVUs: num('VUS', 20),
-      maxVUs: num('MAX_VUS', 100),
-    },
+    signIn: arrivalRate({ rate: 20, vus: 20, maxVus: 100 }),
   },
   thresholds: {
     checks: ['rate>0.99'],
@@ -30,7 +23,7 @@ export const options = {
     dropped_iterations: ['count<1'],
     sign_in_duration: [`p(95)<${num('P95_MS', 300)}`, `p(99)<${num('P99_MS', 800)}`],
   },
-  summaryTrendStats: ['avg', 'min', 'med', 'p(90)', 'p(95)', 'p(99)', 'max'],
+  summaryTrendStats,
 };
 
 export function setup() {

@@ -7,18 +7,11 @@
 import http from 'k6/http';
 import crypto from 'k6/crypto';
 import { check, fail } from 'k6';
-import { BASE_URL, num } from './lib/noek.js';
+import { arrivalRate, BASE_URL, num } from './lib/noek.js';
 
 export const options = {
   scenarios: {
-    deliver: {
-      executor: 'constant-arrival-rate',
-      rate: num('RATE', 50),
-      timeUnit: '1s',
-      duration: __ENV.DURATION || '30s',
-      preAllocatedVUs: num('VUS', 10),
-      maxVUs: num('MAX_VUS', 50),
-    },
+    deliver: arrivalRate({ rate: 50, vus: 10, maxVus: 50 }),
   },
   thresholds: {
     checks: ['rate>0.99'],

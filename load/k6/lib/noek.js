@@ -10,6 +10,19 @@ export const ORIGIN = __ENV.ORIGIN || BASE_URL;
 export const num = (name, def) =>
   __ENV[name] !== undefined && __ENV[name] !== '' ? Number(__ENV[name]) : def;
 
+/** A scenario sending RATE iterations per second for DURATION, VUS pre-allocated and at most MAX_VUS. */
+export const arrivalRate = ({ rate, vus, maxVus }) => ({
+  executor: 'constant-arrival-rate',
+  rate: num('RATE', rate),
+  timeUnit: '1s',
+  duration: __ENV.DURATION || '30s',
+  preAllocatedVUs: num('VUS', vus),
+  maxVUs: num('MAX_VUS', maxVus),
+});
+
+/** The latency figures every scenario's summary prints. */
+export const summaryTrendStats = ['avg', 'min', 'med', 'p(90)', 'p(95)', 'p(99)', 'max'];
+
 /**
  * SPREAD_CLIENTS=1 sends a distinct X-Forwarded-For per VU so the gateway's per-client rate limit sees many
  * clients. Only meaningful when the gateway trusts one proxy hop (TRUST_PROXY_HOPS=1, as in k8s/config.yaml).
