@@ -2,9 +2,15 @@
 import { SMTPServer } from 'smtp-server';
 
 export type CapturedMail = { to: string[]; from: string; raw: string; receivedAt: string };
-export type MailCapture = { url: string; messages(to?: string): CapturedMail[]; close(): Promise<void> };
+export type MailCapture = {
+  url: string;
+  port: number;
+  messages(to?: string): CapturedMail[];
+  close(): Promise<void>;
+};
 
-export function startMailCapture(): Promise<MailCapture> {
+/** `host`: loopback for local runs; the Docker bridge address when containers must reach it (test:compose). */
+export function startMailCapture(host = '127.0.0.1'): Promise<MailCapture> {
   const inbox: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -25,11 +31,12 @@ export function startMailCapture(): Promise<MailCapture> {
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(0, host, () => {
       const addr = server.server.address();
       const port = typeof addr === 'object' && addr ? addr.port : 0;
       resolve({
-        url: `smtp://127.0.0.1:${port}`,
+        url: `smtp://${host}:${port}`,
+        port,
         messages: (to) => inbox.filter((m) => !to || m.to.includes(to.toLowerCase())),
         close: () => new Promise((r) => server.close(() => r())),
       });

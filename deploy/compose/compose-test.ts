@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../load/lib/free-port';
 import { dockerProblem, composeCommand, run, bridgeAddress } from './docker';
-import { startHostMailCapture } from './mail-capture';
+import { startMailCapture } from '../../e2e/mail-capture';
 import { runJourney } from './journey';
 import { composeEnvFile } from './env-file';
 
@@ -44,7 +44,7 @@ async function baseImageEnv(): Promise<Record<string, string>> {
 }
 
 const images = await baseImageEnv();
-const mail = await startHostMailCapture(await bridgeAddress());
+const mail = await startMailCapture(await bridgeAddress());
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 const dir = mkdtempSync(join(tmpdir(), 'noek-compose-'));

@@ -7,14 +7,14 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../../e2e/chromium';
 import { decodeMail } from '../../e2e/support/accounts';
-import type { HostMailCapture } from './mail-capture';
+import type { MailCapture } from '../../e2e/mail-capture';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-async function linkInMail(mail: HostMailCapture, to: string, timeoutMs = 30_000): Promise<string> {
+async function linkInMail(mail: MailCapture, to: string, timeoutMs = 30_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    for (const raw of mail.messages(to).reverse()) {
+    for (const { raw } of mail.messages(to).reverse()) {
       const m = /(https?:\/\/[^\s"<>]+\/verify-email\?token=[A-Za-z0-9_-]+)/.exec(decodeMail(raw));
       if (m?.[1]) return m[1];
     }
@@ -45,7 +45,7 @@ async function chat(page: Page) {
   if (!text.includes('Offline assistant')) throw new Error(`unexpected reply: ${text.slice(0, 200)}`);
 }
 
-export async function runJourney(o: { baseUrl: string; mail: HostMailCapture }): Promise<void> {
+export async function runJourney(o: { baseUrl: string; mail: MailCapture }): Promise<void> {
   const browser = await launchChromium(CHROMIUM);
   try {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
