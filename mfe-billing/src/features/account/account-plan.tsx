@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { HostApi, SubscriptionStatus, User } from '@noek/contracts';
-import { subscriptionApi } from '../subscription/subscription-api';
+import type { HostApi, User } from '@noek/contracts';
 import { formatDate, formatPrice, statusLabel } from '../subscription/format';
-import { billingKeys, usePaymentConfig, useSubscriptionStatus } from '../subscription/use-subscription';
+import { usePaymentConfig, useSubscriptionStatus } from '../subscription/use-subscription';
+import { ConfirmCancel } from './confirm-cancel';
+import { usePlanActions } from './use-plan-actions';
 
 function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -18,31 +18,8 @@ function Row({ label, value, testId }: { label: string; value: string; testId: s
 export function AccountPlan({ user, host }: { user: User; host: HostApi }) {
   const status = useSubscriptionStatus();
   const config = usePaymentConfig();
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const settle = (s: SubscriptionStatus) => queryClient.setQueryData(billingKeys.status, s);
-  const cancel = useMutation({
-    mutationFn: subscriptionApi.cancel,
-    onSuccess: (s) => {
-      settle(s);
-      setConfirming(false);
-      host.toast({
-        title: 'Subscription Cancelled',
-        description: 'It ends at the end of the current billing period.',
-      });
-    },
-    onError: () =>
-      host.toast({ title: 'Failed to cancel subscription. Please try again.', variant: 'destructive' }),
-  });
-  const reactivate = useMutation({
-    mutationFn: subscriptionApi.reactivate,
-    onSuccess: (s) => {
-      settle(s);
-      host.toast({ title: 'Subscription Reactivated', description: 'Your SuperNoek plan will renew.' });
-    },
-    onError: () =>
-      host.toast({ title: 'Failed to reactivate subscription. Please try again.', variant: 'destructive' }),
-  });
+  const { cancel, reactivate } = usePlanActions(host, () => setConfirming(false));
 
   if (status.isPending) return <div className="noek-spinner" aria-label="Loading your plan" />;
   const s = status.data;
@@ -96,28 +73,12 @@ export function AccountPlan({ user, host }: { user: User; host: HostApi }) {
         )}
       </div>
       {confirming && paid && (
-        <div
-          className="noek-card noek-stack"
-          role="alertdialog"
-          aria-label="Cancel subscription"
-          data-testid="confirm-cancel"
-        >
-          <p>Cancel SuperNoek? You keep it until {formatDate(s.currentPeriodEnd)}, and it will not renew.</p>
-          <div className="noek-row">
-            <button
-              type="button"
-              className="noek-btn noek-btn-danger"
-              disabled={cancel.isPending}
-              onClick={() => cancel.mutate()}
-              data-testid="confirm-cancel-yes"
-            >
-              Cancel Subscription
-            </button>
-            <button type="button" className="noek-btn noek-btn-outline" onClick={() => setConfirming(false)}>
-              Keep SuperNoek
-            </button>
-          </div>
-        </div>
+        <ConfirmCancel
+          until={formatDate(s.currentPeriodEnd)}
+          pending={cancel.isPending}
+          onYes={() => cancel.mutate()}
+          onNo={() => setConfirming(false)}
+        />
       )}
     </section>
   );
