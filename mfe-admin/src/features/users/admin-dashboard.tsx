@@ -3,7 +3,8 @@ import { ADMIN_PAGE_SIZE, type AdminUserRow, type HostApi } from '@noek/contract
 import { AuditList } from '../audit/audit-list';
 import { useRecentAudit } from '../audit/use-audit';
 import { PaginationBar } from './pagination-bar';
-import { RowDialogs, useQuickActions, type OpenDialog } from './row-dialogs';
+import { RowDialogs, type OpenDialog } from './row-dialogs';
+import { useQuickActions } from './use-quick-actions';
 import { useAdminUsers } from './use-admin-users';
 import { UsersTable, type RowAction } from './users-table';
 
