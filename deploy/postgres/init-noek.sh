@@ -25,4 +25,6 @@ SELECT format('CREATE SCHEMA IF NOT EXISTS %I AUTHORIZATION %I', :'role', :'role
 SELECT format('ALTER ROLE %I IN DATABASE noek SET search_path = %I', :'role', :'role')\gexec
 SQL
 done
+# Extensions the services' migrations use (admin's search: pg_trgm), made once in public by the superuser.
+psql -v ON_ERROR_STOP=1 --username "$POSTGRES_USER" --dbname noek -c 'CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public'
 psql -v ON_ERROR_STOP=1 --username "$POSTGRES_USER" --dbname noek -c 'REVOKE CREATE ON SCHEMA public FROM PUBLIC'

@@ -7,6 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { createFreshPglite } from './memory-pglite';
+import { pgliteExtensions } from './pglite-extensions';
 
 const open = new Map<string, Promise<PGlite>>();
 
@@ -27,7 +28,7 @@ const startParams = () => [
 ];
 
 async function openNew(key: string): Promise<PGlite> {
-  const options = { startParams: startParams() };
+  const options = { startParams: startParams(), extensions: pgliteExtensions };
   if (key.startsWith('memory://')) return PGlite.create(key, options);
   await mkdir(key, { recursive: true });
   // A new directory starts from the cached fresh data dir instead of running initdb.

@@ -6,6 +6,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pgliteExtensions } from './pglite-extensions';
 
 // The package does not export its package.json: walk up from its entry point.
 function pglitePackageDir(): string {
@@ -61,5 +62,5 @@ export async function createFreshPglite(dataDir?: string, options: PGliteOptions
 }
 
 export function createMemoryPglite(): Promise<PGlite> {
-  return createFreshPglite();
+  return createFreshPglite(undefined, { extensions: pgliteExtensions });
 }

@@ -91,6 +91,8 @@ describe('migrateDatabase on PostgreSQL', () => {
     try {
       await adminQuery(`REVOKE CREATE ON DATABASE "${db.name}" FROM PUBLIC`, [], db.name);
       await adminQuery(`CREATE SCHEMA "${role}" AUTHORIZATION "${role}"`, [], db.name);
+      // As deploy/postgres/init-noek.sh does: the superuser makes the extensions the migrations use.
+      await adminQuery('CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public', [], db.name);
       const url = new URL(db.url);
       url.username = role;
       const result = await migrateDatabase({

@@ -44,22 +44,20 @@ export function createDirectoryRepository(db: AdminDbOrTx) {
       const start = (q.page - 1) * q.pageSize;
       if (start >= total) return [];
       const where = matching(q.search);
-      if (start <= total / 2) {
-        return db.directoryUser.findMany({
-          where,
-          orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-          skip: start,
-          take: q.pageSize,
-        });
-      }
+      const fromStart = start <= total / 2;
       const end = Math.min(start + q.pageSize, total);
-      const rows = await db.directoryUser.findMany({
+      // The ids first: that OFFSET walks the (createdAt, id) index alone (an index-only scan), not the rows.
+      const ids = await db.directoryUser.findMany({
         where,
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        skip: total - end,
-        take: end - start,
+        select: { id: true },
+        orderBy: fromStart ? [{ createdAt: 'asc' }, { id: 'asc' }] : [{ createdAt: 'desc' }, { id: 'desc' }],
+        skip: fromStart ? start : total - end,
+        take: fromStart ? q.pageSize : end - start,
       });
-      return rows.reverse();
+      const rows = await db.directoryUser.findMany({ where: { id: { in: ids.map((r) => r.id) } } });
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const ordered = (fromStart ? ids : ids.reverse()).map((r) => byId.get(r.id));
+      return ordered.filter((r): r is DirectoryRow => r !== undefined);
     },
 
     count: (search: string | undefined): Promise<number> =>
