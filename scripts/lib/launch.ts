@@ -38,8 +38,14 @@ export type Launched = {
   paymentSimulatorUrl?: string;
   /** Stops one remote's static server, as if its deployment were down. */
   stopRemote(name: RemoteName): Promise<void>;
+  /** Sends a signal to one process (a fault run's SIGKILL or SIGTERM) and waits until it has exited. */
+  signal(name: ProcessName, signal: NodeJS.Signals): Promise<void>;
+  /** Starts that process again as it was first started (what a supervisor does); waits until it is ready. */
+  restart(name: ProcessName): Promise<void>;
   stop(): Promise<void>;
 };
+
+export type ProcessName = ServiceName | 'gateway';
 
 function startProcess(
   name: string,
@@ -96,6 +102,16 @@ export async function launchProduct(options: LaunchOptions): Promise<Launched> {
   });
   const opts = { ...options, env: withSigningKeys(options.env) };
   const children: ChildProcess[] = [];
+  /** How each process was started, to start it again. */
+  const started = new Map<ProcessName, { child: ChildProcess; entry: string; env: NodeJS.ProcessEnv }>();
+  const spawnNamed = (name: ProcessName, entry: string, env: NodeJS.ProcessEnv): ChildProcess => {
+    const child = startProcess(name, entry, env, opts);
+    const before = started.get(name)?.child;
+    if (before) children.splice(children.indexOf(before), 1);
+    children.push(child);
+    started.set(name, { child, entry, env });
+    return child;
+  };
   const serviceUrls = Object.fromEntries(
     serviceNames.map((s, i) => [s, `http://127.0.0.1:${opts.servicePortBase + i}`]),
   ) as Record<ServiceName, string>;
@@ -121,9 +137,7 @@ export async function launchProduct(options: LaunchOptions): Promise<Launched> {
         // The admin service calls auth's and chat's internal APIs (services/admin/README.md).
         const peers = s === 'admin' ? { AUTH_URL: serviceUrls.auth, CHAT_URL: serviceUrls.chat } : {};
         const env = { PORT: String(opts.servicePortBase + i), ...peers, ...opts.envFor?.[s] };
-        const child = startProcess(s, entry, env, opts);
-        children.push(child);
-        await waitReady(s, serviceUrls[s], child);
+        await waitReady(s, serviceUrls[s], spawnNamed(s, entry, env));
       }),
     );
     const gatewayUrl = `http://127.0.0.1:${opts.gatewayPort}`;
@@ -136,15 +150,27 @@ export async function launchProduct(options: LaunchOptions): Promise<Launched> {
       ...remoteEnv,
       ...opts.envFor?.gateway,
     };
-    const gateway = startProcess('gateway', join(root, 'gateway', 'dist', 'main.js'), gwEnv, opts);
-    children.push(gateway);
+    const gateway = spawnNamed('gateway', join(root, 'gateway', 'dist', 'main.js'), gwEnv);
     await waitReady('gateway', gatewayUrl, gateway);
+    const urlOf = (name: ProcessName) => (name === 'gateway' ? gatewayUrl : serviceUrls[name]);
     return {
       gatewayUrl,
       serviceUrls,
       remoteServers,
       paymentSimulatorUrl: payments?.url,
       stopRemote: async (name) => remoteServers[name]?.close(),
+      signal: async (name, signal) => {
+        const { child } = started.get(name)!;
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        await new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill(signal);
+        });
+      },
+      restart: async (name) => {
+        const { entry, env } = started.get(name)!;
+        await waitReady(name, urlOf(name), spawnNamed(name, entry, env));
+      },
       stop: async () => {
         await Promise.all(children.reverse().map((c) => stopChild(c)));
         await Promise.all(Object.values(remoteServers).map((s) => s.close()));

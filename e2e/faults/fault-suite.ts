@@ -1,0 +1,95 @@
+/**
+ * npm run test:faults (issue 15): the product in the separate-process mode on a PostgreSQL cluster and a
+ * NATS server of its own, 20 users chatting, and one fault at a time while their replies stream:
+ * (a) SIGKILL chat, (b) SIGKILL NATS for 10 s, (c) PostgreSQL stopped for 10 s, (d) SIGKILL the gateway,
+ * (e) SIGTERM each service in turn. A killed or stopped process is started again as a supervisor would.
+ * After each fault: no accepted message lost or doubled, no reply left `streaming`, no reply shorter in
+ * the database than what its user was shown, usage = messages accepted, every event published, every
+ * service ready again. Prints a table; exits 1 when a row fails. FAULTS=a,c runs some rows only.
+ */
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchProduct, serviceNames, type Launched } from '../../scripts/lib/launch';
+import { freePort } from '../../load/lib/free-port';
+import { startMailCapture } from '../mail-capture';
+import { startNatsServer } from '../support/nats-server';
+import { startPrivatePostgres } from '../support/private-postgres';
+import { faults, type Fault, type World } from './faults';
+import { allReady, checkAfterFault, type Row } from './invariants';
+import { createUsers } from './users';
+
+const USERS = Number(process.env.FAULT_USERS ?? 20);
+const chosen = (process.env.FAULTS ?? 'a,b,c,d,e').split(',').map((s) => s.trim());
+const logFile = join(tmpdir(), 'noek-faults.log');
+const logs: string[] = [];
+
+async function runFault(world: World, fault: Fault): Promise<Row> {
+  const conversations = await Promise.all(world.users.map((u) => u.newConversation()));
+  const exchanges = world.users.map((u, i) => u.exchange(conversations[i]!));
+  // Replies are in flight (the offline model writes for ~5 s): now the fault.
+  await new Promise((r) => setTimeout(r, 1500));
+  const injected = Date.now();
+  await fault.inject(world);
+  const [results, readyAt] = await Promise.all([Promise.all(exchanges), allReady(world)]);
+  return checkAfterFault(world, fault.name, results, { injected, readyAt });
+}
+
+async function main(): Promise<void> {
+  const pg = startPrivatePostgres(await freePort());
+  const nats = await startNatsServer(process.env.NATS_SERVER_BIN ?? 'nats-server', await freePort());
+  const mail = await startMailCapture();
+  const gatewayPort = await freePort();
+  const base = `http://localhost:${gatewayPort}`;
+  let product: Launched | undefined;
+  try {
+    product = await launchProduct({
+      gatewayPort,
+      servicePortBase: await freePort(),
+      output: 'pipe',
+      log: (line) => logs.push(line),
+      env: {
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: pg.url,
+        NATS_URL: nats.url,
+        SMTP_URL: mail.url,
+        APP_ORIGIN: base,
+        OFFLINE_WORD_DELAY_MS: '60',
+        RATE_LIMIT_PER_MINUTE: '1000000',
+        RATE_LIMIT_BURST: '100000',
+        AUTH_RATE_LIMIT_SCALE: '1000',
+      },
+    });
+    const users = await createUsers(base, mail, USERS);
+    const world: World = { product, pg, nats, users, base };
+    const rows: Row[] = [];
+    for (const fault of faults.filter((f) => chosen.includes(f.key))) {
+      console.log(`fault ${fault.key}: ${fault.name}`);
+      rows.push(await runFault(world, fault));
+    }
+    printTable(rows);
+    process.exitCode = rows.every((r) => r.problems.length === 0) ? 0 : 1;
+  } finally {
+    await product?.stop();
+    await Promise.all([nats.stop(), mail.close()]);
+    pg.close();
+    writeFileSync(logFile, logs.join('\n'));
+  }
+}
+
+function printTable(rows: Row[]): void {
+  console.log('\n| fault | sends | accepted | replies damaged | cut | 5xx | seconds to recover |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  for (const r of rows)
+    console.log(
+      `| ${r.fault} | ${r.sends} | ${r.accepted} | ${r.damaged} | ${r.cut} | ${r.serverErrors} | ${r.recoverS.toFixed(1)} |`,
+    );
+  for (const r of rows) for (const p of r.problems) console.log(`FAIL ${r.fault}: ${p}`);
+  console.log(`\nprocess logs: ${logFile}; services: ${serviceNames.join(', ')}, gateway`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  writeFileSync(logFile, logs.join('\n'));
+  process.exit(1);
+});

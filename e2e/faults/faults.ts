@@ -1,0 +1,64 @@
+/** The faults of the run, each injected while 20 replies stream, and undone as a supervisor would. */
+import { serviceNames, type Launched } from '../../scripts/lib/launch';
+import type { NatsServer } from '../support/nats-server';
+import type { PrivatePostgres } from '../support/private-postgres';
+import type { ChatUser } from './chat-client';
+
+export type World = {
+  product: Launched;
+  pg: PrivatePostgres;
+  nats: NatsServer;
+  users: ChatUser[];
+  base: string;
+};
+export type Fault = { key: string; name: string; inject(world: World): Promise<void> };
+
+const OUTAGE_MS = 10_000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export const faults: Fault[] = [
+  {
+    key: 'a',
+    name: 'SIGKILL chat',
+    inject: async ({ product }) => {
+      await product.signal('chat', 'SIGKILL');
+      await product.restart('chat');
+    },
+  },
+  {
+    key: 'b',
+    name: 'SIGKILL NATS for 10 s',
+    inject: async ({ nats }) => {
+      await nats.kill();
+      await sleep(OUTAGE_MS);
+      await nats.restart();
+    },
+  },
+  {
+    key: 'c',
+    name: 'PostgreSQL stopped for 10 s',
+    inject: async ({ pg }) => {
+      pg.stop();
+      await sleep(OUTAGE_MS);
+      pg.start();
+    },
+  },
+  {
+    key: 'd',
+    name: 'SIGKILL gateway',
+    inject: async ({ product }) => {
+      await product.signal('gateway', 'SIGKILL');
+      await product.restart('gateway');
+    },
+  },
+  {
+    key: 'e',
+    name: 'SIGTERM each service in turn',
+    inject: async ({ product }) => {
+      for (const name of serviceNames) {
+        await product.signal(name, 'SIGTERM');
+        await product.restart(name);
+      }
+    },
+  },
+];
