@@ -144,8 +144,10 @@ export class ChatUser {
       if (t.length > x.shown.length) x.shown = t;
     };
     const onEvent = (e: StreamEvent): boolean => {
-      if (e.type === 'started') x.assistantId = e.assistantMessage.id;
-      else if (e.type === 'snapshot') show(e.assistantMessage.content);
+      if (e.type === 'started') {
+        x.assistantId = e.assistantMessage.id;
+        x.accepted = true;
+      } else if (e.type === 'snapshot') show(e.assistantMessage.content);
       else if (e.type === 'token') show(text + e.text);
       else {
         show(e.assistantMessage.content);
