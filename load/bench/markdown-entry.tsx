@@ -10,12 +10,18 @@ import { GRAMMARS } from '../../mfe-chat/src/features/markdown/code/grammars';
 import { loadKatex } from '../../mfe-chat/src/features/markdown/math/math';
 import { conversation, longReply } from './markdown-reply';
 
-/** Chunks fetched once, as after the first reply with math and code: we time rendering, not the network. */
+/**
+ * Chunks fetched once, as after the first reply with math and code: we time rendering, not the network.
+ */
 async function warm(): Promise<void> {
   await import('../../mfe-chat/src/features/markdown/markdown-view');
   await loadKatex();
   const { loadGrammar } = await loadHighlighter();
   await Promise.all(Object.keys(GRAMMARS).map(loadGrammar));
+  // As in the app between loading and the user opening a conversation: the browser has been idle, so
+  // the chat's idle-time work (the parser's first use, the time formatter) is done. Idle callbacks run
+  // in the order they were asked for, so this one comes after theirs.
+  await new Promise((r) => requestIdleCallback(r));
 }
 
 const reply = (content: string, status: Message['status']): Message => ({
