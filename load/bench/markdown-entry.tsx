@@ -63,7 +63,7 @@ function streamNext(): { render: number; withLayout: number; chars: number } {
 }
 
 /** A 500-message conversation, as bench-chat's render measurement: render call to second frame. */
-async function renderConversation(n: number): Promise<{ ms: number; rendered: number }> {
+async function renderConversation(n: number): Promise<{ ms: number; rendered: number; lastInView: boolean }> {
   const messages = conversation(n);
   const started = performance.now();
   createRoot(el()).render(
@@ -72,10 +72,19 @@ async function renderConversation(n: number): Promise<{ ms: number; rendered: nu
     </div>,
   );
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const ms = performance.now() - started;
   return {
-    ms: performance.now() - started,
+    ms,
     rendered: document.querySelectorAll('[data-testid="chat-message"]').length,
+    lastInView: lastMessageInView(messages.at(-1)?.id),
   };
+}
+
+/** The conversation opens at its end: the last message is in the DOM and inside the scrolled view. */
+function lastMessageInView(id: number | undefined): boolean {
+  const list = document.querySelector('[data-testid="message-list"]')?.getBoundingClientRect();
+  const row = document.querySelector(`[data-index="${(id ?? 0) - 1}"]`)?.getBoundingClientRect();
+  return !!list && !!row && row.bottom <= list.bottom + 1 && row.bottom > list.top;
 }
 
 Object.assign(window, { benchWarm: warm, streamStart, streamNext, benchConversation: renderConversation });
