@@ -176,6 +176,8 @@ describe('markdown journeys', () => {
     expect(await reply.getAttribute('data-status')).toBe('streaming');
     await reply.locator('.katex-display').waitFor();
     await reply.locator('.chat-code .hljs-keyword').first().waitFor();
+    // The first keyword shows while the last tokens before the hold are still arriving: wait for them.
+    await reply.locator('.chat-code code', { hasText: 'return 12 * price' }).waitFor();
     expect(await reply.locator('.chat-code code').textContent()).toContain('return 12 * price');
     expect(await reply.locator('table').count()).toBe(1);
     await screenshot(s.page, 'markdown-streaming-open-fence');

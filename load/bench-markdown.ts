@@ -106,7 +106,7 @@ async function streamReply(page: Page): Promise<StreamResult> {
   }
   return out;
 }
-type ConversationResult = { ms: number; rendered: number; cpu: number };
+type ConversationResult = { ms: number; rendered: number; lastInView: boolean; cpu: number };
 
 /** Main-thread script + style + layout time in thread-CPU ms, from Chromium's own accounting. */
 async function mainThreadClock(page: Page): Promise<() => Promise<number>> {
@@ -154,7 +154,9 @@ async function main(): Promise<void> {
           ).benchConversation(n),
         MESSAGES,
       );
-      runs.push({ ...r, cpu: (await clock()) - before });
+      const cpu = (await clock()) - before;
+      if (!r.lastInView) throw new Error('the conversation did not open at its last message');
+      runs.push({ ...r, cpu });
       await c.page.close();
     }
     const ms = runs.map((r) => r.ms);

@@ -49,40 +49,48 @@ export function BulkToolbar({
       >
         {selectMode ? 'Cancel' : 'Select'}
       </button>
-      {selectMode ? (
-        <>
-          <span className="noek-muted" data-testid="selected-count">
-            {selectedCount}/10
-          </span>
-          {archivedTab ? (
-            <ToolButton disabled={none} onClick={() => void actions.restoreSelected()}>
-              Restore Selected
-            </ToolButton>
-          ) : (
-            <ToolButton disabled={none} onClick={() => void actions.archiveSelected()}>
-              Archive Selected
-            </ToolButton>
-          )}
-          <ToolButton disabled={none} onClick={() => void actions.deleteSelected()}>
-            Delete Selected
-          </ToolButton>
-        </>
-      ) : (
-        <>
-          {archivedTab ? (
-            <ToolButton disabled={listEmpty} onClick={() => void actions.restoreAll()}>
-              Restore All
-            </ToolButton>
-          ) : (
-            <ToolButton disabled={listEmpty} onClick={() => void actions.archiveAll()}>
-              Archive All
-            </ToolButton>
-          )}
-          <ToolButton disabled={listEmpty} onClick={() => void actions.deleteAll()}>
-            Delete All
-          </ToolButton>
-        </>
+      {selectMode && (
+        <span className="noek-muted" data-testid="selected-count">
+          {selectedCount}/10
+        </span>
       )}
+      <ScopeButtons
+        scope={selectMode ? 'Selected' : 'All'}
+        archivedTab={archivedTab}
+        disabled={selectMode ? none : listEmpty}
+        actions={actions}
+      />
     </div>
+  );
+}
+
+interface ScopeButtonsProps {
+  scope: 'Selected' | 'All';
+  archivedTab: boolean;
+  disabled: boolean;
+  actions: ConversationActions;
+}
+
+/** Archive (Active tab) or Restore (Archive tab), then Delete, for the selected or for all. */
+function ScopeButtons({ scope, archivedTab, disabled, actions }: ScopeButtonsProps) {
+  const all = scope === 'All';
+  const restore = all ? actions.restoreAll : actions.restoreSelected;
+  const archive = all ? actions.archiveAll : actions.archiveSelected;
+  const remove = all ? actions.deleteAll : actions.deleteSelected;
+  return (
+    <>
+      {archivedTab ? (
+        <ToolButton disabled={disabled} onClick={() => void restore()}>
+          {`Restore ${scope}`}
+        </ToolButton>
+      ) : (
+        <ToolButton disabled={disabled} onClick={() => void archive()}>
+          {`Archive ${scope}`}
+        </ToolButton>
+      )}
+      <ToolButton disabled={disabled} onClick={() => void remove()}>
+        {`Delete ${scope}`}
+      </ToolButton>
+    </>
   );
 }

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { COPY_RESET_MS, relativeTimeLabel, type Conversation } from '@noek/contracts';
-import { Icon } from '../icons/icons';
-import { titleToSave } from './selection';
+import { relativeTimeLabel, type Conversation } from '@noek/contracts';
+import { useCopiedFlag } from '../clipboard/use-copied-flag';
+import { RowActions } from './row-actions';
+import { useTitleEditor, type TitleEditor } from './use-title-editor';
 
 export interface ConversationRowProps {
   conversation: Conversation;
@@ -19,41 +19,11 @@ export interface ConversationRowProps {
   onDelete: () => void;
 }
 
+/** One conversation in the sidebar: select box (select mode), title (or its editor), actions. */
 export function ConversationRow(p: ConversationRowProps) {
   const { conversation } = p;
-  const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(conversation.title);
-  const [copied, setCopied] = useState(false);
-  const cancelled = useRef(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const t = setTimeout(() => setCopied(false), COPY_RESET_MS);
-    return () => clearTimeout(t);
-  }, [copied]);
-
-  const startEdit = () => {
-    cancelled.current = false;
-    setDraft(conversation.title);
-    setEditing(true);
-  };
-  // Spec §4: Enter or blur saves the trimmed non-empty title; Escape cancels.
-  const finish = () => {
-    setEditing(false);
-    if (cancelled.current) return;
-    const title = titleToSave(draft, conversation.title);
-    if (title) p.onRename(title);
-  };
-  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter') {
-      e.preventDefault();
-      e.currentTarget.blur();
-    } else if (e.key === 'Escape') {
-      cancelled.current = true;
-      e.currentTarget.blur();
-    }
-  };
-
+  const editor = useTitleEditor(conversation.title, p.onRename);
+  const [copied, setCopied] = useCopiedFlag();
   return (
     <li
       className={`chat-conv ${p.active ? 'chat-conv--active' : ''}`}
@@ -69,54 +39,58 @@ export function ConversationRow(p: ConversationRowProps) {
           onChange={p.onToggleSelect}
         />
       )}
-      {editing ? (
-        <input
-          className="chat-conv__edit"
-          aria-label="Conversation title"
-          autoFocus
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          onKeyDown={onKey}
-          onBlur={finish}
-        />
+      {editor.editing ? (
+        <TitleInput editor={editor} />
       ) : (
-        <button
-          type="button"
-          className="chat-conv__open"
-          onClick={p.onOpen}
-          onDoubleClick={startEdit}
-          title={conversation.title}
-        >
-          <span className="chat-conv__title">{conversation.title}</span>
-          <span className="chat-conv__time">{relativeTimeLabel(conversation.updatedAt, p.now)}</span>
-        </button>
+        <OpenButton conversation={conversation} now={p.now} onOpen={p.onOpen} onEdit={editor.start} />
       )}
-      {!p.selectMode && !editing && (
-        <span className="chat-conv__actions">
-          <button type="button" aria-label="Edit title" title="Edit title" onClick={startEdit}>
-            <Icon name="edit" />
-          </button>
-          <button
-            type="button"
-            aria-label={copied ? 'Link copied' : 'Copy link'}
-            title="Copy link"
-            onClick={() => void p.onCopyLink().then(setCopied)}
-          >
-            <Icon name={copied ? 'check' : 'link'} />
-          </button>
-          <button
-            type="button"
-            aria-label={p.archived ? 'Restore' : 'Archive'}
-            title={p.archived ? 'Restore' : 'Archive'}
-            onClick={p.onArchiveToggle}
-          >
-            <Icon name={p.archived ? 'restore' : 'archive'} />
-          </button>
-          <button type="button" aria-label="Delete" title="Delete" onClick={p.onDelete}>
-            <Icon name="trash" />
-          </button>
-        </span>
+      {!p.selectMode && !editor.editing && (
+        <RowActions
+          archived={p.archived}
+          copied={copied}
+          onEdit={editor.start}
+          onCopyLink={() => void p.onCopyLink().then(setCopied)}
+          onArchiveToggle={p.onArchiveToggle}
+          onDelete={p.onDelete}
+        />
       )}
     </li>
+  );
+}
+
+function TitleInput({ editor }: { editor: TitleEditor }) {
+  return (
+    <input
+      className="chat-conv__edit"
+      aria-label="Conversation title"
+      autoFocus
+      value={editor.draft}
+      onChange={(e) => editor.setDraft(e.target.value)}
+      onKeyDown={editor.onKey}
+      onBlur={editor.finish}
+    />
+  );
+}
+
+interface OpenButtonProps {
+  conversation: Conversation;
+  now: number;
+  onOpen: () => void;
+  onEdit: () => void;
+}
+
+/** Opens the conversation; a double click edits its title. */
+function OpenButton({ conversation, now, onOpen, onEdit }: OpenButtonProps) {
+  return (
+    <button
+      type="button"
+      className="chat-conv__open"
+      onClick={onOpen}
+      onDoubleClick={onEdit}
+      title={conversation.title}
+    >
+      <span className="chat-conv__title">{conversation.title}</span>
+      <span className="chat-conv__time">{relativeTimeLabel(conversation.updatedAt, now)}</span>
+    </button>
   );
 }

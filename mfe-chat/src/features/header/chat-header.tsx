@@ -1,6 +1,6 @@
 import { isUpgradeOffered, type User } from '@noek/contracts';
 import { ThemeToggle } from '@noek/ui';
-import { Icon } from '../icons/icons';
+import { Icon, type IconName } from '../icons/icons';
 
 export interface ChatHeaderProps {
   user: User;
@@ -64,17 +64,7 @@ export function ChatHeader(p: ChatHeaderProps) {
         <span className="chat-account__name">{p.user.name}</span>
         <span className="chat-account__email">{p.user.email}</span>
       </button>
-      {p.hasConversation && (
-        <button
-          type="button"
-          className="noek-btn noek-btn-ghost"
-          aria-label="Clear conversation"
-          title="Clear conversation"
-          onClick={p.onClear}
-        >
-          <Icon name="clear" />
-        </button>
-      )}
+      {p.hasConversation && <GhostIconButton label="Clear conversation" icon="clear" onClick={p.onClear} />}
       <ThemeToggle />
       {p.onOpenAdmin && (
         <button
@@ -85,15 +75,22 @@ export function ChatHeader(p: ChatHeaderProps) {
           Admin
         </button>
       )}
-      <button
-        type="button"
-        className="noek-btn noek-btn-ghost"
-        aria-label="Sign out"
-        title="Sign out"
-        onClick={p.onSignOut}
-      >
-        <Icon name="signOut" />
-      </button>
+      <GhostIconButton label="Sign out" icon="signOut" onClick={p.onSignOut} />
     </header>
+  );
+}
+
+/** An icon-only header button, named by its label (also its tooltip). */
+function GhostIconButton({ label, icon, onClick }: { label: string; icon: IconName; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      className="noek-btn noek-btn-ghost"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+    >
+      <Icon name={icon} />
+    </button>
   );
 }

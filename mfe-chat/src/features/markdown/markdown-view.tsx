@@ -2,6 +2,8 @@ import { useId, useMemo } from 'react';
 import { createIncrementalLexer } from './parse/lex-blocks';
 import { Block, FootnotePrefix } from './render/render-tokens';
 
+export { warmUp } from './parse/lex-blocks';
+
 /**
  * The markdown renderer proper (its own chunk: marked and the token renderer). Each top-level block is
  * a memoised component keyed by position; while a reply streams, lexIncremental hands back the same

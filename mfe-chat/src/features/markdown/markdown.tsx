@@ -9,13 +9,19 @@ import './markdown.css';
  * so it does not weigh on the remote's first download; until it arrives a message shows as plain
  * text. KaTeX and the highlighter grammars are further chunks, fetched only when a reply needs them.
  */
-const viewChunk = import(/* webpackChunkName: "markdown" */ './markdown-view').catch(() => ({
+const viewChunk: Promise<{ default: ComponentType<{ text: string }>; warmUp?: () => void }> = import(
+  /* webpackChunkName: "markdown" */ './markdown-view'
+).catch(() => ({
   default: PlainText, // chunk blocked or offline: the text stays readable
 }));
 const MarkdownView = lazy(() => viewChunk);
 // Once the chunk is here, render it directly: no suspend-and-retry for every message that mounts.
+// The parser's first-use cost is paid when the browser is idle, not by the first conversation.
 let LoadedView: ComponentType<{ text: string }> | null = null;
-void viewChunk.then((m) => (LoadedView = m.default));
+void viewChunk.then((m) => {
+  LoadedView = m.default;
+  if (m.warmUp && typeof requestIdleCallback === 'function') requestIdleCallback(m.warmUp);
+});
 
 function PlainText({ text }: { text: string }) {
   return <div className="chat-md chat-md--plain">{text}</div>;

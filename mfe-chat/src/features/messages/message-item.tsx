@@ -2,10 +2,19 @@ import { memo } from 'react';
 import type { Message } from '@noek/contracts';
 import { Markdown } from '../markdown/markdown';
 
+// One formatter for every message (toLocaleTimeString builds one per call). The page's first formatter
+// loads the locale data (20-60 ms here), so it is built when the browser is idle after this module
+// loads, not while the first conversation renders.
+let timeFormat: Intl.DateTimeFormat | null = null;
+const makeTimeFormat = () =>
+  (timeFormat ??= new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }));
+if (typeof requestIdleCallback === 'function') requestIdleCallback(makeTimeFormat);
+
 /** Spec §2: the time as hour:minute in the user's locale. */
 export function hourMinute(iso: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  if (Number.isNaN(d.getTime())) return '';
+  return makeTimeFormat().format(d);
 }
 
 export const ROLE_LABEL = { user: 'You', assistant: 'Assistant' } as const;

@@ -1,7 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Message } from '@noek/contracts';
+import { estimateHeight } from './estimate-height';
 import { MessageItem, TypingIndicator } from './message-item';
+
+const TYPING_PX = 48;
 
 export interface MessageListProps {
   messages: Message[];
@@ -25,10 +28,15 @@ export function MessageList({ messages, typing, notices, onRetry }: MessageListP
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => 96,
-    overscan: 6,
+    estimateSize: (i) => {
+      const message = messages[i];
+      return message ? estimateHeight(message) : TYPING_PX;
+    },
+    overscan: 3,
     // Before the first measurement (and where layout is unavailable) assume a typical viewport.
     initialRect: { width: 800, height: 900 },
+    // A conversation opens at its end: render the last rows first, not the first ones then the last.
+    initialOffset: () => messages.reduce((px, m) => px + estimateHeight(m), 0),
     getItemKey: (i) => messages[i]?.id ?? 'typing',
   });
   const last = messages.at(-1);

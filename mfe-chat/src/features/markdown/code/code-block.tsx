@@ -1,6 +1,6 @@
-import { memo, useEffect, useState, type ReactNode } from 'react';
-import { COPY_RESET_MS } from '@noek/contracts';
+import { memo, useState, type ReactNode } from 'react';
 import { copyText } from '../../clipboard/copy-text';
+import { useCopiedFlag } from '../../clipboard/use-copied-flag';
 import type { HNode, Segment } from './highlighter';
 import { useHighlight } from './use-highlight';
 
@@ -9,14 +9,9 @@ import { useHighlight } from './use-highlight';
  * highlighting once highlight.js and the grammar have loaded (plain text until then).
  */
 export function CodeBlock({ lang, text }: { lang: string; text: string }) {
-  const [copied, setCopied] = useState(false);
+  const [copied, setCopied] = useCopiedFlag();
   const [wrap, setWrap] = useState(false);
   const highlighted = useHighlight(lang, text);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPY_RESET_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
   return (
     <div className={wrap ? 'chat-code chat-code--wrap' : 'chat-code'} data-lang={lang || undefined}>
       <div className="chat-code__bar">
@@ -33,7 +28,7 @@ export function CodeBlock({ lang, text }: { lang: string; text: string }) {
           </button>
           <button
             type="button"
-            className="chat-code__copy chat-code__btn"
+            className="chat-code__btn"
             onClick={() => void copyText(text).then((ok) => setCopied(ok))}
             aria-label="Copy code"
           >

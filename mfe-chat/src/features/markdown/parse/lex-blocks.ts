@@ -86,3 +86,24 @@ export function createIncrementalLexer(): (text: string) => Token[] {
     return last.blocks;
   };
 }
+
+// One of each block and inline kind (no footnotes: marked-footnote keeps state between documents).
+const WARM_SAMPLE = [
+  '### Title',
+  'Text with **bold**, *em*, ~~del~~, `code`, a [link](https://example.com) and $x^2$.',
+  '- item\n  - nested\n- [x] done',
+  '1. first\n2. second',
+  '| a | b |\n|---|:-:|\n| 1 | 2 |',
+  '> quote',
+  '```ts\nconst a = 1;\n```',
+  '$$\na + b\n$$',
+].join('\n\n');
+
+/**
+ * The first parse in a page is 10-30x slower than the next (V8 compiles marked's code and regular
+ * expressions on first use): about 20 ms here, paid by the first conversation opened. The chat runs
+ * this once when the browser is idle after the renderer chunk arrives, so the reader does not.
+ */
+export function warmUp(): void {
+  lexFull(WARM_SAMPLE);
+}
