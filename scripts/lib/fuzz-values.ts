@@ -82,7 +82,7 @@ export function hostileValues(rand: () => number): unknown[] {
     -1,
     1.5,
     2_147_483_648,
-    9_007_199_254_740_993,
+    Number.MAX_SAFE_INTEGER + 1,
     1e308,
     -1e308,
     true,
