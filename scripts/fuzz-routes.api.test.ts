@@ -16,8 +16,8 @@ import {
   type ApiRoute,
   type ServiceName,
 } from '@noek/contracts';
-import { RUN_LAST, seedFor, type Seed } from './lib/fuzz-corpus';
-import { makeFixtures, type SignedInFixtures } from './lib/fuzz-fixtures';
+import { RUN_LAST, SESSION_ENDERS, seedFor, type Seed } from './lib/fuzz-corpus';
+import { makeFixtures, signIn, type SignedInFixtures } from './lib/fuzz-fixtures';
 import { sendRaw, type RawOutcome, type RawRequest } from './lib/fuzz-http';
 import { startFuzzStack, type FuzzStack } from './lib/fuzz-stack';
 import { hostileBodies, hostileParams, hostileQueries, hostileValues, seededRandom } from './lib/fuzz-values';
@@ -116,25 +116,33 @@ function toRequest(route: ApiRoute, c: Case, identity: Record<string, string>): 
 }
 
 let stack: FuzzStack;
+let sent = 0;
 let fixtures: SignedInFixtures;
 beforeAll(async () => {
   stack = await startFuzzStack();
   fixtures = await makeFixtures(stack);
 }, 60_000);
 afterAll(async () => {
+  console.info(`route fuzz: ${sent} requests over ${routes.length} routes (seed ${SEED})`);
   await stack?.close();
 });
 
-function identities(route: ApiRoute & { service: ServiceName }): [string, Record<string, string>][] {
-  if (!route.path.startsWith('/internal'))
+async function identities(
+  route: ApiRoute & { service: ServiceName },
+): Promise<[string, Record<string, string>][]> {
+  if (!route.path.startsWith('/internal')) {
+    const cookie = SESSION_ENDERS.includes(key(route)) ? (await signIn(stack)).cookie : fixtures.cookie;
     return [
       ['signed out', {}],
-      ['signed in', { cookie: fixtures.cookie }],
+      ['signed in', { cookie }],
     ];
+  }
   const token = stack.serviceToken(route.service === 'auth' ? 'auth' : 'chat');
+  // chat's usage API also wants the acting admin's own session (admin forwards it).
+  const session: Record<string, string> = route.service === 'chat' ? { cookie: fixtures.cookie } : {};
   return [
     ['signed out', {}],
-    ['service', { [serviceTokenHeader]: token, [actorHeader]: fixtures.adminId }],
+    ['service', { ...session, [serviceTokenHeader]: token, [actorHeader]: fixtures.adminId }],
   ];
 }
 
@@ -143,19 +151,26 @@ describe('no hostile request gets a 5xx, hangs or stops a service', () => {
     const rand = seededRandom(SEED);
     const failures: string[] = [];
     const base = stack.urls[route.service];
+    const send = (c: Case, identity: Record<string, string>) => {
+      sent += 1;
+      return sendRaw(base, toRequest(route, c, identity), REQUEST_TIMEOUT_MS);
+    };
     const check = (who: string, label: string, outcome: RawOutcome) => {
       if (typeof outcome.status !== 'number' || outcome.status >= 500)
         failures.push(`${who}, ${label}: ${outcome.status} ${outcome.detail}`);
     };
-    for (const [who, identity] of identities(route)) {
+    for (const [who, identity] of await identities(route)) {
       const [valid, ...hostile] = casesFor(() => seedFor(key(route), fixtures), rand);
-      const answer = await sendRaw(base, toRequest(route, valid!, identity), REQUEST_TIMEOUT_MS);
+      const answer = await send(valid!, identity);
       check(who, valid!.label, answer);
       // Refused before any handler (401/403 on the valid request): only whole bodies and queries can
       // still reach code (parsers, authentication); field values cannot, so they are not sent.
       const refused = answer.status === 401 || answer.status === 403;
+      // A lost session would leave the signed-in fuzz blind (everything a quick 401): that fails too.
+      if (who !== 'signed out' && answer.status === 401)
+        failures.push(`${who}, the valid seed: 401, session lost`);
       for (const c of refused ? hostile.filter((x) => x.wholeRequest) : hostile)
-        check(who, c.label, await sendRaw(base, toRequest(route, c, identity), REQUEST_TIMEOUT_MS));
+        check(who, c.label, await send(c, identity));
     }
     for (const [name, url] of Object.entries(stack.urls)) {
       const health = await sendRaw(url, { method: 'GET', path: '/healthz' }, REQUEST_TIMEOUT_MS);

@@ -4,9 +4,11 @@
  * harmless unless everything else is valid and the row is written). Fresh values (a new email each time)
  * keep a mutation from stopping at "already exists".
  */
+import { ADMIN } from './fuzz-stack';
+
 export interface Fixtures {
   adminId: string;
-  /** A verified basic user the admin routes act on. */
+  /** A second (basic, unverified) user the admin routes act on. */
   targetId: string;
   conversationId: number;
   messageId: number;
@@ -35,7 +37,7 @@ export function seedFor(routeKey: string, f: Fixtures): Seed {
     newPassword: 'fuzz-password-2',
   };
   const seeds: Record<string, Seed> = {
-    'POST /api/auth/login': { body: { email: freshEmail(), password: 'not-the-password' } },
+    'POST /api/auth/login': { body: { ...ADMIN } },
     'POST /api/auth/signup': { body: { name: 'Fuzz', email: freshEmail(), password: 'fuzz-password' } },
     'POST /api/resend-verification': { body: { email: freshEmail() } },
     'POST /api/auth/forgot-password': { body: { email: freshEmail() } },
@@ -102,12 +104,21 @@ export function seedFor(routeKey: string, f: Fixtures): Seed {
 }
 
 /**
+ * Routes that end or rotate the session they are called with (a reused refresh token revokes the family):
+ * each is fuzzed with a session of its own.
+ */
+export const SESSION_ENDERS = [
+  'POST /api/auth/refresh',
+  'POST /api/auth/logout',
+  'POST /api/auth/logout-everywhere',
+];
+
+/**
  * Routes that end the fuzzing session or the fixtures when they succeed: run last, in this order, so
  * every other route is fuzzed signed in and with its fixtures in place.
  */
 export const RUN_LAST = [
   'POST /api/conversations/archive-all',
   'DELETE /api/conversations/:id',
-  'POST /api/auth/logout',
-  'POST /api/auth/logout-everywhere',
+  ...SESSION_ENDERS,
 ];

@@ -3,7 +3,7 @@ import type { Fixtures } from './fuzz-corpus';
 import { ADMIN, type FuzzStack } from './fuzz-stack';
 
 export interface SignedInFixtures extends Fixtures {
-  /** The admin's session cookie header. */
+  /** The admin's session cookies (access and refresh), as a Cookie header. */
   cookie: string;
 }
 
@@ -31,13 +31,24 @@ async function eventually<T>(what: string, attempt: () => Promise<T>): Promise<T
   }
 }
 
+/** A new session of the admin: the access and refresh cookies, as a Cookie header. */
+export async function signIn(stack: FuzzStack): Promise<{ cookie: string; adminId: string }> {
+  const login = await eventually('admin login', () =>
+    call(`${stack.urls.auth}/api/auth/login`, { json: ADMIN }),
+  );
+  const names = [sessionCookies.access, sessionCookies.refresh];
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .filter((c) => names.some((n) => c.startsWith(`${n}=`)))
+    .join('; ');
+  return { cookie, adminId: ((await login.json()) as { user: { id: string } }).user.id };
+}
+
 /** The admin signed in, a second user to act on, a conversation with a reply, a payment to pay. */
 export async function makeFixtures(stack: FuzzStack): Promise<SignedInFixtures> {
   const { urls } = stack;
-  const login = await eventually('admin login', () => call(`${urls.auth}/api/auth/login`, { json: ADMIN }));
-  const access = login.headers.getSetCookie().find((c) => c.startsWith(`${sessionCookies.access}=`));
-  const cookie = access!.split(';')[0]!;
-  const adminId = ((await login.json()) as { user: { id: string } }).user.id;
+  const { cookie, adminId } = await signIn(stack);
   const targetEmail = 'fuzz-target@example.com';
   await call(`${urls.auth}/api/auth/signup`, {
     json: { name: 'Target', email: targetEmail, password: 'fuzz-password' },
