@@ -146,6 +146,36 @@ async function identities(
   ];
 }
 
+describe('what storage cannot hold is a 400 naming the field (issue 15)', () => {
+  const post = async (url: string, body: unknown, cookie?: string) => {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+    return {
+      status: res.status,
+      body: (await res.json()) as { code: string; fields?: Record<string, string[]> },
+    };
+  };
+
+  it.each([
+    ['a NUL', 'Ada\u0000'],
+    ['a lone surrogate', 'Ada\ud800'],
+  ])('%s in a sign-up name or a conversation title', async (_, text) => {
+    const signup = await post(`${stack.urls.auth}/api/auth/signup`, {
+      name: text,
+      email: 'nul-name@example.com',
+      password: 'fuzz-password',
+    });
+    expect(signup).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+    expect(Object.keys(signup.body.fields ?? {})).toEqual(['body.name']);
+    const title = await post(`${stack.urls.chat}/api/conversations`, { title: text }, fixtures.cookie);
+    expect(title).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+    expect(Object.keys(title.body.fields ?? {})).toEqual(['body.title']);
+  });
+});
+
 describe('no hostile request gets a 5xx, hangs or stops a service', () => {
   it.each(routes.map((r) => [key(r), r] as const))('%s', async (_, route) => {
     const rand = seededRandom(SEED);
