@@ -23,7 +23,8 @@ import { startFuzzStack, type FuzzStack } from './lib/fuzz-stack';
 import { hostileBodies, hostileParams, hostileQueries, hostileValues, seededRandom } from './lib/fuzz-values';
 
 const SEED = 0x15_08;
-const REQUEST_TIMEOUT_MS = 5_000;
+/** Long enough for an argon2 hash on a loaded 2-core machine; a hang never answers at all. */
+const REQUEST_TIMEOUT_MS = 10_000;
 
 function flatten(table: object): ApiRoute[] {
   return Object.values(table).flatMap((v: ApiRoute | object) =>
@@ -177,7 +178,8 @@ describe('what storage cannot hold is a 400 naming the field (issue 15)', () => 
 });
 
 describe('no hostile request gets a 5xx, hangs or stops a service', () => {
-  it.each(routes.map((r) => [key(r), r] as const))('%s', async (_, route) => {
+  // A route's budget is generous: the machine is shared; a hang is caught per request, not here.
+  it.each(routes.map((r) => [key(r), r] as const))('%s', { timeout: 120_000 }, async (_, route) => {
     const rand = seededRandom(SEED);
     const failures: string[] = [];
     const base = stack.urls[route.service];
