@@ -102,6 +102,7 @@ function casesFor(makeSeed: () => Seed, rand: () => number): Case[] {
       ...jsonCase(`body: ${raw.label}`, shape, undefined),
       body: raw.body,
       headers: raw.headers ?? {},
+      wholeRequest: true,
     });
   return cases;
 }
