@@ -1,6 +1,7 @@
 export * from './common/error.schema';
 export * from './common/ids.schema';
 export * from './common/paging.schema';
+export * from './common/text.schema';
 export * from './common/api-error';
 export * from './common/service-token';
 export * from './events/index';

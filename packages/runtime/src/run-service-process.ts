@@ -21,7 +21,7 @@ export async function runServiceProcess(def: ServiceDefinition): Promise<void> {
   const lifecycle = createLifecycle({ logger, graceMs: rt.SHUTDOWN_GRACE_MS });
   lifecycle.installSignalHandlers();
   try {
-    // Not awaited: a service starts while NATS is down, reports not ready, and recovers when it is back.
+    // Not awaited: a service starts while NATS is down, reports it (degraded, still ready) and recovers when it is back.
     const bus = createNatsEventBus({
       url: rt.NATS_URL,
       logger,

@@ -2,6 +2,7 @@ import {
   createOutboxRelay,
   createServiceApp,
   createUnitOfWork,
+  standardReadiness,
   type EventBus,
   type Logger,
   type Subscription,
@@ -61,14 +62,8 @@ export function createAdminService(deps: AdminServiceDeps) {
   const app = createServiceApp({
     name: 'admin',
     logger,
-    readiness: {
-      database: async () => {
-        await db.$queryRawUnsafe('SELECT 1');
-      },
-      events: async () => {
-        if (!bus.isHealthy()) throw new Error('event bus not connected');
-      },
-    },
+    // NATS down only degrades admin: its directory copy goes stale, audit events wait in the outbox.
+    readiness: standardReadiness(db, bus),
     routes: (a) => {
       // Admin-only, decided by this service: 401 signed out, 403 for anyone not an admin now.
       a.use('/api/admin', deps.authenticate, adminOnly(ctx));

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import type { Logger } from 'pino';
-import { createServiceApp, createUnitOfWork } from '@noek/service-kit';
+import { createServiceApp, createUnitOfWork, standardReadiness } from '@noek/service-kit';
 import type { PrismaClient } from './generated/prisma/client';
 import { cookieSecureFor, type AuthConfig } from './config';
 import type { AuthContext, AuthSettings } from './context';
@@ -119,18 +119,8 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       adminUserRoutes(ctx)(a);
       if (served) registerDevMailboxRoutes(a, served);
     },
-    readiness: {
-      database: async () => {
-        await db.$queryRaw`SELECT 1`;
-      },
-      ...(deps.busHealthy
-        ? {
-            events: async () => {
-              if (!deps.busHealthy!()) throw new Error('event bus not connected');
-            },
-          }
-        : {}),
-    },
+    // NATS down only degrades auth: sign-in and sign-up go on, their events wait in the outbox.
+    readiness: standardReadiness(db, deps.busHealthy && { isHealthy: deps.busHealthy }),
   });
 
   let stopGrantSweep: (() => void) | undefined;

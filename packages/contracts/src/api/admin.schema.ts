@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from '../common/text.schema';
 import { isoDateTimeSchema } from '../common/ids.schema';
 import { ADMIN_PAGE_SIZE, BAN_MAX_DURATION_HOURS, BAN_MIN_DURATION_HOURS } from '../constants';
 import { accessLevelSchema } from '../entities/access-level.schema';
@@ -26,7 +27,7 @@ export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
  */
 export const ADMIN_USERS_PAGE_SIZE_MAX = 100;
 export const adminUsersQuerySchema = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: storableText().trim().max(200).optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(ADMIN_USERS_PAGE_SIZE_MAX).default(ADMIN_PAGE_SIZE),
 });
@@ -46,7 +47,7 @@ export const adminEditableAccessLevels = ['basic', 'premium', 'admin'] as const;
 
 /** Trimmed, empties dropped, duplicates removed (spec §5 edit user). */
 export const specialFeaturesSchema = z
-  .array(z.string().trim().max(SPECIAL_FEATURE_MAX_LENGTH))
+  .array(storableText().trim().max(SPECIAL_FEATURE_MAX_LENGTH))
   .max(SPECIAL_FEATURES_MAX)
   .transform((list) => [...new Set(list.filter((f) => f.length > 0))]);
 
@@ -136,7 +137,7 @@ export const banDurationSchema = z
   .optional()
   .transform((hours) => hours ?? null);
 export const adminBanRequestSchema = z.object({
-  reason: z.string().trim().min(1, 'A reason is required').max(500),
+  reason: storableText().trim().min(1, 'A reason is required').max(500),
   duration: banDurationSchema,
 });
 export type AdminBanRequest = z.input<typeof adminBanRequestSchema>;

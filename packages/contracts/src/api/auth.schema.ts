@@ -1,22 +1,21 @@
 import { z } from 'zod';
+import { storableText } from '../common/text.schema';
 import { errorBodySchema, errorCodes } from '../common/error.schema';
 import { isoDateTimeSchema } from '../common/ids.schema';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH_CHANGE, PASSWORD_MIN_LENGTH_SIGNUP } from '../constants';
 import { emailSchema, nameSchema, userSchema } from '../entities/user.schema';
 
 /** Login checks the stored hash, so any non-empty password is accepted as input here. */
-const anyPasswordSchema = z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH);
+const anyPasswordSchema = storableText().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH);
 /** Spec §5: 8 at signup, 6 at change and reset. Passwords are never trimmed. */
-export const signupPasswordSchema = z
-  .string()
+export const signupPasswordSchema = storableText()
   .min(PASSWORD_MIN_LENGTH_SIGNUP, `Password must be at least ${PASSWORD_MIN_LENGTH_SIGNUP} characters long`)
   .max(PASSWORD_MAX_LENGTH);
-export const newPasswordSchema = z
-  .string()
+export const newPasswordSchema = storableText()
   .min(PASSWORD_MIN_LENGTH_CHANGE, `Password must be at least ${PASSWORD_MIN_LENGTH_CHANGE} characters long`)
   .max(PASSWORD_MAX_LENGTH);
 /** Opaque single-use tokens (verification, reset, handoff) as they travel in URLs and bodies. */
-export const tokenSchema = z.string().min(1).max(512);
+export const tokenSchema = storableText().min(1).max(512);
 
 /** POST /api/auth/login */
 export const loginRequestSchema = z.object({ email: emailSchema, password: anyPasswordSchema });
@@ -130,6 +129,6 @@ export type HandoffLogoutRequest = z.infer<typeof handoffLogoutRequestSchema>;
 /** The query parameters of a handoff URL (spec §4 names). A logout action carries no token. */
 export const handoffQuerySchema = z.discriminatedUnion('auth_action', [
   z.object({ auth_action: z.literal('login'), auth_token: tokenSchema }),
-  z.object({ auth_action: z.literal('logout'), auth_token: z.string().optional() }),
+  z.object({ auth_action: z.literal('logout'), auth_token: storableText().max(512).optional() }),
 ]);
 export type HandoffQuery = z.infer<typeof handoffQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from '../common/text.schema';
 import { errorCodes } from '../common/error.schema';
 import { userIdSchema } from '../common/ids.schema';
 import { MESSAGE_MAX_LENGTH } from '../constants';
@@ -13,7 +14,7 @@ import { messageSchema } from '../entities/message.schema';
 export const conversationListResponseSchema = z.array(conversationSchema);
 export type ConversationListResponse = z.infer<typeof conversationListResponseSchema>;
 
-const titleSchema = z.string().trim().min(1, 'Title must not be empty').max(TITLE_MAX_LENGTH);
+const titleSchema = storableText().trim().min(1, 'Title must not be empty').max(TITLE_MAX_LENGTH);
 
 /**
  * POST /api/conversations; answers 201 with the conversation. The chat screen sends `userId` (spec §7),
@@ -44,7 +45,7 @@ export type MessageListResponse = z.infer<typeof messageListResponseSchema>;
  * stream (chat/stream.schema.ts); otherwise JSON `sendMessageResponseSchema` once the reply is stored.
  */
 export const sendMessageRequestSchema = z.object({
-  content: z.string().trim().min(1, 'Message must not be empty').max(MESSAGE_MAX_LENGTH),
+  content: storableText().trim().min(1, 'Message must not be empty').max(MESSAGE_MAX_LENGTH),
 });
 export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
 export const sendMessageResponseSchema = z.object({

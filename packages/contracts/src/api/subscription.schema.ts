@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from '../common/text.schema';
 import {
   subscriptionCreationResponseSchema,
   subscriptionStatusSchema,
@@ -36,20 +37,20 @@ export const paymentConfigSchema = z.object({
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 
 /** The client secret POST /api/payment/subscribe answered: `pi_..._secret_...`. */
-export const clientSecretSchema = z
-  .string()
+export const clientSecretSchema = storableText()
+  .max(255)
   .regex(/^pi_[A-Za-z0-9]+_secret_[A-Za-z0-9]+$/, 'must be a payment client secret');
 
 /** POST /api/payment/test-card (simulated mode only): a test card number, never a real one. */
 export const testCardPayRequestSchema = z.object({
   clientSecret: clientSecretSchema,
-  cardNumber: z
-    .string()
+  cardNumber: storableText()
+    .max(64)
     .transform((s) => s.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^\d{12,19}$/, 'Enter the card number (12 to 19 digits).')),
   expMonth: z.coerce.number().int().min(1).max(12),
   expYear: z.coerce.number().int().min(2000).max(2100),
-  cvc: z.string().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code.'),
+  cvc: storableText().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code.'),
 });
 export type TestCardPayRequest = z.input<typeof testCardPayRequestSchema>;
 

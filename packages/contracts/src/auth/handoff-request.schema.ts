@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from '../common/text.schema';
 
 /**
  * Body of POST /api/auth/handoff: the host (name, optional port) the user is going to. The token is
@@ -6,8 +7,7 @@ import { z } from 'zod';
  * chat or marketing hosts (or a loopback name).
  */
 export const handoffCreateRequestSchema = z.object({
-  targetHost: z
-    .string()
+  targetHost: storableText()
     .trim()
     .toLowerCase()
     .min(1)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from '../common/text.schema';
 import { isoDateTimeSchema, userIdSchema } from '../common/ids.schema';
 
 /**
@@ -14,8 +15,9 @@ export const chatUsageRoutes = {
 
 /** GET /internal/usage?userIds=a,b (at most 100 ids). */
 export const usageListQuerySchema = z.object({
-  userIds: z
-    .string()
+  // 100 uuids and their commas, with room for spaces around them.
+  userIds: storableText()
+    .max(8_000)
     .transform((s) =>
       s
         .split(',')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from '../common/text.schema';
 import { isoDateTimeSchema, userIdSchema } from '../common/ids.schema';
 import { accessLevelSchema } from './access-level.schema';
 
@@ -8,9 +9,16 @@ export const EMAIL_MAX_LENGTH = 254;
 export const SPECIAL_FEATURE_MAX_LENGTH = 64;
 export const SPECIAL_FEATURES_MAX = 50;
 
-/** An email as typed: surrounding spaces dropped and lower-cased so one address means one account. */
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email().max(EMAIL_MAX_LENGTH));
-export const nameSchema = z.string().trim().min(1, 'Name is required').max(NAME_MAX_LENGTH);
+/**
+ * An email as typed: surrounding spaces dropped and lower-cased so one address means one account. The
+ * first, looser bound (room for surrounding spaces) keeps a huge string away from the email pattern.
+ */
+export const emailSchema = storableText()
+  .max(EMAIL_MAX_LENGTH * 2)
+  .trim()
+  .toLowerCase()
+  .pipe(z.email().max(EMAIL_MAX_LENGTH));
+export const nameSchema = storableText().trim().min(1, 'Name is required').max(NAME_MAX_LENGTH);
 
 /**
  * The user as the signed-in client sees it (GET /api/auth/me, login) and the base of the admin row.

@@ -92,7 +92,7 @@ const closedWhileConnecting = () => new Error('event bus closed while connecting
 
 /**
  * EventBus over NATS JetStream. Returns at once and connects in the background (reconnecting forever),
- * so a service can start, report not ready, and recover when NATS comes back; publish and subscribe
+ * so a service can start, report the bus down (degraded, still ready) and recover when NATS comes back; publish and subscribe
  * wait for the connection. `await bus.connected()` waits for connection and stream explicitly.
  */
 export function createNatsEventBus(options: NatsEventBusOptions): EventBus & { connected(): Promise<void> } {

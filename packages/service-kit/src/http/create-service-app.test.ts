@@ -5,6 +5,7 @@ import { NotFoundError } from '../errors/domain-error';
 import { createServiceApp, type ServiceAppOptions } from './create-service-app';
 import type { RunningHttpServer } from './http-server';
 import { markDraining } from './app-state';
+import { degradesOnly } from './health';
 
 let running: RunningHttpServer | undefined;
 afterEach(async () => {
@@ -71,6 +72,49 @@ describe('createServiceApp', () => {
       status: 'not_ready',
       checks: { db: 'ok', nats: 'failed', slow: 'failed' },
     });
+  });
+
+  it('stays ready while only a degrading dependency is down, and says so in /healthz and /metrics', async () => {
+    let natsUp = false;
+    const { url } = await start({
+      readiness: {
+        db: async () => {},
+        nats: degradesOnly(async () => {
+          if (!natsUp) throw new Error('connection refused');
+        }),
+      },
+    });
+    const ready = await fetch(`${url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'degraded', checks: { db: 'ok', nats: 'failed' } });
+    const health = await fetch(`${url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'degraded', degraded: ['nats'] });
+    const down = await (await fetch(`${url}/metrics`)).text();
+    expect(down).toMatch(/noek_dependency_up\{dependency="nats",required="false",service="svc"\} 0/);
+    expect(down).toMatch(/noek_dependency_up\{dependency="db",required="true",service="svc"\} 1/);
+
+    natsUp = true;
+    expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ status: 'ok' });
+    expect(await (await fetch(`${url}/readyz`)).json()).toEqual({
+      status: 'ready',
+      checks: { db: 'ok', nats: 'ok' },
+    });
+    const up = await (await fetch(`${url}/metrics`)).text();
+    expect(up).toMatch(/noek_dependency_up\{dependency="nats",required="false",service="svc"\} 1/);
+  });
+
+  it('is not ready when a required check fails, even if a degrading one passes', async () => {
+    const { url } = await start({
+      readiness: {
+        db: async () => Promise.reject(new Error('down')),
+        nats: degradesOnly(async () => {}),
+      },
+    });
+    const res = await fetch(`${url}/readyz`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: 'not_ready', checks: { db: 'failed', nats: 'ok' } });
+    expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ status: 'ok' });
   });
 
   it('is ready with passing checks and not ready once shutdown starts', async () => {

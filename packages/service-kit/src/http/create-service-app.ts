@@ -2,7 +2,7 @@ import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { errorMiddleware, notFoundHandler } from '../errors/error-middleware';
 import { healthHandler, readinessHandler, type ReadinessChecks } from './health';
-import { createHttpMetrics } from './metrics';
+import { createHttpMetrics, registerDependencyGauge } from './metrics';
 import { requestId } from './request-id';
 import { requestLogger } from './request-logger';
 
@@ -12,7 +12,11 @@ export interface ServiceAppOptions {
   logger: Logger;
   /** Mounts the service's routes (full paths, e.g. /api/chat/...). */
   routes: (app: Express) => void;
-  /** Named checks for /readyz (database ping, bus health). Each gets readinessTimeoutMs. */
+  /**
+   * Named checks for /readyz (database ping, bus health), each within readinessTimeoutMs: a plain check is
+   * required, one made with `degradesOnly` is reported (/healthz, /readyz, `noek_dependency_up`) but keeps
+   * the service ready.
+   */
   readiness?: ReadinessChecks;
   readinessTimeoutMs?: number;
   /** JSON body limit; default 100kb. */
@@ -46,7 +50,9 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.use(requestLogger());
   app.use(metrics.middleware);
 
-  app.get('/healthz', healthHandler);
+  registerDependencyGauge(metrics.registry, readiness, readinessTimeoutMs);
+
+  app.get('/healthz', healthHandler(readiness));
   app.get('/readyz', readinessHandler(app, readiness, readinessTimeoutMs));
   app.get('/metrics', metrics.handler);
 

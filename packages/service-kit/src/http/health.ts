@@ -3,11 +3,32 @@ import { appState } from './app-state';
 
 /** Resolves (any value) when healthy, rejects when not. */
 export type ReadinessCheck = () => Promise<unknown>;
-export type ReadinessChecks = Record<string, ReadinessCheck>;
 
-export const healthHandler: RequestHandler = (_req, res) => {
-  res.json({ status: 'ok' });
-};
+/**
+ * A dependency the service keeps serving without (NATS: events wait in the outbox and go out when it is
+ * back). Its loss is reported as degradation (/healthz, /readyz's body, `noek_dependency_up`) but never
+ * fails readiness: taking every instance out of rotation would turn a partial outage into a full one.
+ * /healthz runs it on every liveness probe, so it must be cheap (read in-memory state, no round trip).
+ */
+export interface DegradingCheck {
+  readonly degradesOnly: true;
+  readonly check: ReadinessCheck;
+}
+
+/** A plain check is required: the service cannot serve without it, so /readyz answers 503 when it fails. */
+export type DependencyCheck = ReadinessCheck | DegradingCheck;
+export type ReadinessChecks = Record<string, DependencyCheck>;
+
+export function degradesOnly(check: ReadinessCheck): DegradingCheck {
+  return { degradesOnly: true, check };
+}
+
+export interface CheckResult {
+  name: string;
+  up: boolean;
+  required: boolean;
+  reason?: unknown;
+}
 
 function withTimeout(check: ReadinessCheck, ms: number): Promise<unknown> {
   let timer: NodeJS.Timeout | undefined;
@@ -17,9 +38,47 @@ function withTimeout(check: ReadinessCheck, ms: number): Promise<unknown> {
   return Promise.race([Promise.resolve().then(check), timeout]).finally(() => clearTimeout(timer));
 }
 
+const isDegrading = (c: DependencyCheck): c is DegradingCheck => typeof c !== 'function';
+
+/** Runs the checks (all, or only the required or degrading ones) in parallel, each bounded by timeoutMs. */
+export async function runChecks(
+  checks: ReadinessChecks,
+  timeoutMs: number,
+  only?: 'required' | 'degrading',
+): Promise<CheckResult[]> {
+  const entries = Object.entries(checks).filter(
+    ([, c]) => only === undefined || (only === 'degrading') === isDegrading(c),
+  );
+  const settled = await Promise.allSettled(
+    entries.map(([, c]) => withTimeout(isDegrading(c) ? c.check : c, timeoutMs)),
+  );
+  return settled.map((r, i) => {
+    const [name, c] = entries[i]!;
+    const required = !isDegrading(c);
+    return r.status === 'fulfilled'
+      ? { name, up: true, required }
+      : { name, up: false, required, reason: r.reason };
+  });
+}
+
+const degradedNames = (results: CheckResult[]) =>
+  results.filter((r) => !r.up && !r.required).map((r) => r.name);
+
 /**
- * 200 when every check passes in time, 503 naming the failing checks otherwise, and 503 as soon
- * as shutdown starts so the load balancer stops sending traffic before the server stops.
+ * Liveness: always 200 while the process answers (restarting it would not bring a dependency back).
+ * The body names the degrading dependencies that are down, so a look at /healthz shows a partial outage.
+ */
+export function healthHandler(checks: ReadinessChecks = {}, timeoutMs = 500): RequestHandler {
+  return async (_req, res) => {
+    const degraded = degradedNames(await runChecks(checks, timeoutMs, 'degrading'));
+    res.json(degraded.length === 0 ? { status: 'ok' } : { status: 'degraded', degraded });
+  };
+}
+
+/**
+ * 200 when every required check passes in time ('ready', or 'degraded' naming what is down but not
+ * needed to serve), 503 naming the failing checks otherwise, and 503 as soon as shutdown starts so the
+ * load balancer stops sending traffic before the server stops.
  */
 export function readinessHandler(app: Express, checks: ReadinessChecks, timeoutMs: number): RequestHandler {
   return async (req, res) => {
@@ -27,20 +86,17 @@ export function readinessHandler(app: Express, checks: ReadinessChecks, timeoutM
       res.status(503).json({ status: 'shutting_down', checks: {} });
       return;
     }
-    const names = Object.keys(checks);
-    const results = await Promise.allSettled(names.map((n) => withTimeout(checks[n]!, timeoutMs)));
+    const results = await runChecks(checks, timeoutMs);
     const report: Record<string, string> = {};
-    let ok = true;
-    results.forEach((r, i) => {
-      const name = names[i]!;
-      if (r.status === 'fulfilled') report[name] = 'ok';
-      else {
-        ok = false;
-        // The reason is logged; the body names the check but not its internals.
-        report[name] = 'failed';
-        req.log.warn({ check: name, err: r.reason }, 'readiness check failed');
-      }
-    });
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not_ready', checks: report });
+    for (const r of results) {
+      // The reason is logged; the body names the check but not its internals.
+      report[r.name] = r.up ? 'ok' : 'failed';
+      if (!r.up)
+        req.log.warn({ check: r.name, err: r.reason, required: r.required }, 'readiness check failed');
+    }
+    const ok = results.every((r) => r.up || !r.required);
+    const degraded = degradedNames(results);
+    const status = !ok ? 'not_ready' : degraded.length > 0 ? 'degraded' : 'ready';
+    res.status(ok ? 200 : 503).json({ status, checks: report });
   };
 }

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { runChecks, type ReadinessChecks } from './health';
 import { routePattern } from './route-pattern';
 
 export interface HttpMetrics {
@@ -44,4 +45,27 @@ export function createHttpMetrics(service: string): HttpMetrics {
   };
 
   return { registry, middleware, handler };
+}
+
+/**
+ * `noek_dependency_up{dependency, required}`: 1 when the dependency's check passes at scrape time, 0 when
+ * not. `required="false"` marks a degradation (the service stays ready); alert on it, do not page on
+ * readiness for it (docs/deployment.md, "Readiness").
+ */
+export function registerDependencyGauge(
+  registry: Registry,
+  checks: ReadinessChecks,
+  timeoutMs: number,
+): void {
+  if (Object.keys(checks).length === 0) return;
+  new Gauge({
+    name: 'noek_dependency_up',
+    help: 'Whether a dependency answers (1) or not (0); required="false": the service serves without it',
+    labelNames: ['dependency', 'required'] as const,
+    registers: [registry],
+    async collect() {
+      for (const r of await runChecks(checks, timeoutMs))
+        this.set({ dependency: r.name, required: String(r.required) }, r.up ? 1 : 0);
+    },
+  });
 }

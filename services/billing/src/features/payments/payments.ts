@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { errorCodes, type PaymentMode } from '@noek/contracts';
-import { DomainError, ServiceUnavailableError } from '@noek/service-kit';
+import { ConflictError, DomainError, ServiceUnavailableError } from '@noek/service-kit';
 import type { BillingConfig } from '../../config';
 
 /** The lookup key of SuperNoek's monthly price when STRIPE_PRICE_ID is not configured. */
@@ -106,15 +106,28 @@ export class PaymentFailedError extends DomainError {
   }
 }
 
+/** 409: the payment behind the client secret is already paid, failed or waiting for something else. */
+export class PaymentNotWaitingError extends ConflictError {
+  constructor(message = 'This payment is not waiting for this step any more.') {
+    super(message);
+  }
+}
+
 /**
  * Calls the provider, turning its failures into typed errors: a card error keeps the provider's message;
- * an outage or a refusal of ours is a 503 the client may retry (details only in the log, via `cause`).
+ * a payment in the wrong state for the step is a 409; an outage or a refusal of ours is a 503 the client may retry (details only in the log, via `cause`).
  */
 export async function callProvider<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
     if (err instanceof Stripe.errors.StripeCardError) throw new PaymentFailedError(err.message);
+    // Paying (again) a payment that is no longer waiting for a card is the client's doing, not an outage.
+    if (
+      err instanceof Stripe.errors.StripeInvalidRequestError &&
+      err.code === 'payment_intent_unexpected_state'
+    )
+      throw new PaymentNotWaitingError();
     if (err instanceof DomainError) throw err;
     const unavailable = new ServiceUnavailableError(
       'Unable to connect to payment system. Please try again.',

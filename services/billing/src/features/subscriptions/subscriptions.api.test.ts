@@ -129,6 +129,20 @@ describe('subscription lifecycle with the stripe SDK against the simulator', () 
     expect((await u.status()).body).toMatchObject({ isActive: true });
   });
 
+  it('paying or authenticating a payment that is not waiting for it is a 409, not an outage', async () => {
+    const u = billingUser(h);
+    const { body } = await u.subscribe();
+    const authenticateEarly = await u.call('POST', '/api/payment/test-card/authenticate', {
+      clientSecret: body.clientSecret,
+      succeed: true,
+    });
+    expect(authenticateEarly.status).toBe(409);
+    expect((await u.pay(body.clientSecret)).body).toEqual({ status: 'succeeded' });
+    const again = await u.pay(body.clientSecret);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'CONFLICT' });
+  });
+
   it("another user's payment reference is not found; bad card input is a 400", async () => {
     const owner = billingUser(h);
     const { body } = await owner.subscribe();

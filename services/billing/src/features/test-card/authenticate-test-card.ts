@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import type { TestCardPayResponse } from '@noek/contracts';
 import type { BillingContext } from '../../context';
-import { callProvider } from '../payments/payments';
+import { callProvider, PaymentNotWaitingError } from '../payments/payments';
 import { outcomeOf, ownIntent } from './pay-with-test-card';
 
 /**
@@ -21,6 +21,8 @@ export async function authenticateTestCard(
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ succeed: String(input.succeed) }),
     });
+    // 4xx: the payment is not waiting for authentication (already settled, or never asked for it).
+    if (res.status >= 400 && res.status < 500) throw new PaymentNotWaitingError();
     if (!res.ok) throw new Error(`simulator answered ${res.status}`);
     return (await res.json()) as Stripe.PaymentIntent;
   });
