@@ -15,7 +15,9 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { generateKeyPairSync } from 'node:crypto';
 import autocannon from 'autocannon';
+import { signAccessToken } from '@noek/service-kit';
 import { freePort } from './lib/free-port';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -29,6 +31,16 @@ const PATH = '/api/conversations/bench';
 const GOAL_RATIO = 0.6;
 const GOAL_ADDED_P50_MS = 2;
 const GOAL_OVERHEAD_VS_NGINX = 1.5;
+
+// Production gateways check the access token of every chat call: the bench signs one (ES256) and sends it on
+// every request, so that check's cost is in the figures as it is in production.
+const keys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+const accessToken = signAccessToken(
+  { userId: '6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f', accessLevel: 'basic' },
+  keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  3_600,
+);
+const authHeaders = { authorization: `Bearer ${accessToken}` };
 
 const children: ChildProcess[] = [];
 /** Each child's log lines go to a file (the bench measures logging cost, not terminal speed). */
@@ -140,7 +152,7 @@ interface Target {
 
 async function load(t: Target, seconds: number, conns = connections, strict = true): Promise<Figures> {
   const before = { proxy: cpuSeconds(t.proxy), up: cpuSeconds(upstream) };
-  const r = await autocannon({ url: t.url, connections: conns, duration: seconds });
+  const r = await autocannon({ url: t.url, connections: conns, duration: seconds, headers: authHeaders });
   const perRequest = (now: number, then: number) => ((now - then) / r.requests.total) * 1e6;
   if (r.non2xx || (strict && (r.errors || r.timeouts))) {
     throw new Error(
@@ -201,6 +213,7 @@ const gateway = startProcess('gateway', process.execPath, ['--enable-source-maps
   RATE_LIMIT_PER_MINUTE: '1000000000',
   RATE_LIMIT_BURST: '1000000000',
   SERVE_STATIC: 'false',
+  AUTH_PUBLIC_KEY: keys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
 });
 const nginx = startNginx(ngPort, upPort);
 // The floor of any node:http proxy (load/lib/bare-node-proxy.ts): shows what the gateway adds above it.
@@ -223,7 +236,7 @@ try {
   if (nginx) await waitReady(`http://127.0.0.1:${ngPort}/healthz`, nginx);
   else console.log('nginx not installed (apt-get install nginx): the nginx column is skipped');
   for (const t of targets) {
-    const check = await fetch(t.url);
+    const check = await fetch(t.url, { headers: authHeaders });
     if (!check.ok) throw new Error(`${t.name}: ${check.status} ${await check.text()}`);
   }
 
