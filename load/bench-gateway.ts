@@ -1,7 +1,8 @@
 // npm run bench:gateway: the cost of the gateway on the request path, beside nginx's. Starts a cheap
 // upstream (a service-kit app), nginx (Debian's package: a reverse proxy with upstream keep-alive, one
-// worker, like the gateway's one process) and the real gateway entry (gateway/src/main.ts) as child
-// processes, then drives the same route with autocannon directly, through nginx and through the gateway,
+// worker, like the gateway's one process) and the gateway as production runs it (the built bundle
+// gateway/dist/main.js under plain `node --enable-source-maps`, rebuilt first when its sources changed) as
+// child processes, then drives the same route with autocannon directly, through nginx and through the gateway,
 // in one run on the same machine. Overhead = time per request through the proxy minus direct
 // (1/req/s), so a proxy that takes CPU from the upstream on a small machine pays for it.
 // Goal: the gateway's overhead <= 1.5 x nginx's. Without nginx installed, the nginx column is skipped.
@@ -14,7 +15,9 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { generateKeyPairSync } from 'node:crypto';
 import autocannon from 'autocannon';
+import { signAccessToken } from '@noek/service-kit';
 import { freePort } from './lib/free-port';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -28,6 +31,16 @@ const PATH = '/api/conversations/bench';
 const GOAL_RATIO = 0.6;
 const GOAL_ADDED_P50_MS = 2;
 const GOAL_OVERHEAD_VS_NGINX = 1.5;
+
+// Production gateways check the access token of every chat call: the bench signs one (ES256) and sends it on
+// every request, so that check's cost is in the figures as it is in production.
+const keys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+const accessToken = signAccessToken(
+  { userId: '6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f', accessLevel: 'basic' },
+  keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  3_600,
+);
+const authHeaders = { authorization: `Bearer ${accessToken}` };
 
 const children: ChildProcess[] = [];
 /** Each child's log lines go to a file (the bench measures logging cost, not terminal speed). */
@@ -139,7 +152,7 @@ interface Target {
 
 async function load(t: Target, seconds: number, conns = connections, strict = true): Promise<Figures> {
   const before = { proxy: cpuSeconds(t.proxy), up: cpuSeconds(upstream) };
-  const r = await autocannon({ url: t.url, connections: conns, duration: seconds });
+  const r = await autocannon({ url: t.url, connections: conns, duration: seconds, headers: authHeaders });
   const perRequest = (now: number, then: number) => ((now - then) / r.requests.total) * 1e6;
   if (r.non2xx || (strict && (r.errors || r.timeouts))) {
     throw new Error(
@@ -176,12 +189,22 @@ const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) :
 const loadBefore = loadavg()
   .map((l) => l.toFixed(1))
   .join(' ');
-const [upPort, gwPort, ngPort] = [await freePort(), await freePort(), await freePort()];
+const [upPort, gwPort, ngPort, barePort] = [
+  await freePort(),
+  await freePort(),
+  await freePort(),
+  await freePort(),
+];
 const upstream = startChild('upstream', 'load/bench/gateway-upstream.ts', {
   PORT: String(upPort),
   LOG_LEVEL: process.env.BENCH_UPSTREAM_LOG_LEVEL ?? 'warn',
 });
-const gateway = startChild('gateway', 'gateway/src/main.ts', {
+// What production runs: the bundle (npm run build), rebuilt here only when its sources changed.
+execFileSync(process.execPath, ['scripts/build/build.mjs', '--only=server bundles'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+const gateway = startProcess('gateway', process.execPath, ['--enable-source-maps', 'gateway/dist/main.js'], {
   PORT: String(gwPort),
   HOST: '127.0.0.1',
   CHAT_URL: `http://127.0.0.1:${upPort}`,
@@ -190,21 +213,30 @@ const gateway = startChild('gateway', 'gateway/src/main.ts', {
   RATE_LIMIT_PER_MINUTE: '1000000000',
   RATE_LIMIT_BURST: '1000000000',
   SERVE_STATIC: 'false',
+  AUTH_PUBLIC_KEY: keys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
 });
 const nginx = startNginx(ngPort, upPort);
+// The floor of any node:http proxy (load/lib/bare-node-proxy.ts): shows what the gateway adds above it.
+const bare = startChild('bare-node-proxy', 'load/lib/bare-node-proxy.ts', {
+  PORT: String(barePort),
+  UPSTREAM_PORT: String(upPort),
+});
 const targets: Target[] = [
   { name: 'direct upstream', url: `http://127.0.0.1:${upPort}${PATH}` },
   ...(nginx ? [{ name: 'through nginx', url: `http://127.0.0.1:${ngPort}${PATH}`, proxy: nginx }] : []),
   { name: 'through gateway', url: `http://127.0.0.1:${gwPort}${PATH}`, proxy: gateway },
+  { name: 'bare node proxy', url: `http://127.0.0.1:${barePort}${PATH}`, proxy: bare },
 ];
+const gatewayIndex = targets.findIndex((t) => t.proxy === gateway);
 
 try {
   await waitReady(`http://127.0.0.1:${upPort}/healthz`, upstream);
   await waitReady(`http://127.0.0.1:${gwPort}/healthz`, gateway);
+  await waitReady(`http://127.0.0.1:${barePort}/healthz`, bare);
   if (nginx) await waitReady(`http://127.0.0.1:${ngPort}/healthz`, nginx);
   else console.log('nginx not installed (apt-get install nginx): the nginx column is skipped');
   for (const t of targets) {
-    const check = await fetch(t.url);
+    const check = await fetch(t.url, { headers: authHeaders });
     if (!check.ok) throw new Error(`${t.name}: ${check.status} ${await check.text()}`);
   }
 
@@ -222,7 +254,8 @@ try {
   }
   const figures = runs.map(medianOf);
   const d = figures[0]!;
-  const g = figures[figures.length - 1]!;
+  const g = figures[gatewayIndex]!;
+  const b = figures[gatewayIndex + 1]!;
   const n = nginx ? figures[1] : undefined;
 
   console.log(
@@ -248,7 +281,7 @@ try {
   );
   if (n) {
     // Per round (the three were measured back to back), then the median: resists a burst of outside load.
-    const perRound = runs[2]!.map(
+    const perRound = runs[gatewayIndex]!.map(
       (gr, i) => overheadUs(gr, runs[0]![i]!) / overheadUs(runs[1]![i]!, runs[0]![i]!),
     );
     const nginxOverhead = overheadUs(n, d);
@@ -265,7 +298,8 @@ try {
         `goal <= ${GOAL_OVERHEAD_VS_NGINX}: ${verdict})`,
     );
     console.log(
-      `proxy CPU per request: nginx ${fmt(n.proxyCpuUs)} µs, gateway ${fmt(g.proxyCpuUs)} µs -> ratio ${fmt(g.proxyCpuUs / n.proxyCpuUs, 2)}`,
+      `proxy CPU per request: nginx ${fmt(n.proxyCpuUs)} µs, gateway ${fmt(g.proxyCpuUs)} µs -> ratio ${fmt(g.proxyCpuUs / n.proxyCpuUs, 2)}` +
+        `; bare node:http proxy ${fmt(b.proxyCpuUs)} µs (${fmt(b.proxyCpuUs / n.proxyCpuUs, 2)} x nginx, the floor for node:http)`,
     );
   }
   console.log(

@@ -79,4 +79,12 @@ describe('loadGatewayConfig', () => {
       ]),
     );
   });
+
+  it('takes several upstream addresses per service as a comma-separated list, each one checked', () => {
+    const c = loadGatewayConfig({ CHAT_URL: 'http://10.0.0.1:4002/, http://10.0.0.2:4002' });
+    expect(c.upstreams.chat).toBe('http://10.0.0.1:4002,http://10.0.0.2:4002');
+    for (const bad of ['http://10.0.0.1:4002,ftp://x', 'http://10.0.0.1:4002,,', ' , ']) {
+      expect(() => loadGatewayConfig({ CHAT_URL: bad })).toThrow(ConfigError);
+    }
+  });
 });

@@ -18,6 +18,15 @@ const list = (item: z.ZodType<string, string>) =>
     .pipe(z.array(item));
 
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ''));
+/**
+ * A service's upstream: one http(s) URL, or several separated by commas (the gateway spreads requests over
+ * them, proxy/upstreams.ts). Each is checked; the value stays the comma-separated string, trimmed.
+ */
+const upstreamUrls = z
+  .string()
+  .transform((s) => s.split(',').map((u) => u.trim()))
+  .pipe(z.array(httpUrl).min(1))
+  .transform((urls) => urls.join(','));
 const origin = z
   .url({ protocol: /^https?$/ })
   .refine(
@@ -62,10 +71,10 @@ export const gatewayEnvSchema = z.object({
   /** Log one line per proxied request at info (otherwise only failures and slow requests). */
   ACCESS_LOG: bool.default(false),
 
-  AUTH_URL: httpUrl.default('http://127.0.0.1:4001'),
-  CHAT_URL: httpUrl.default('http://127.0.0.1:4002'),
-  BILLING_URL: httpUrl.default('http://127.0.0.1:4003'),
-  ADMIN_URL: httpUrl.default('http://127.0.0.1:4004'),
+  AUTH_URL: upstreamUrls.default('http://127.0.0.1:4001'),
+  CHAT_URL: upstreamUrls.default('http://127.0.0.1:4002'),
+  BILLING_URL: upstreamUrls.default('http://127.0.0.1:4003'),
+  ADMIN_URL: upstreamUrls.default('http://127.0.0.1:4004'),
   /** auth's ES256 public key (PEM): calls to chat, billing and admin without a valid token stop here. */
   AUTH_PUBLIC_KEY: z
     .string()

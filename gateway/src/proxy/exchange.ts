@@ -7,9 +7,13 @@ import { forwardRequestHeaders } from './forward-headers';
 import type { ProxyContext, ProxyRequest } from './proxy-context';
 import { relayedHead } from './response-headers';
 import { startSseHeartbeat } from './sse-heartbeat';
-import type { Upstream } from './upstreams';
+import { otherTarget, pickTarget, recordOutcome, type Upstream, type UpstreamTarget } from './upstreams';
 
 const RETRYABLE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Errors that mean the connection never carried the request: safe to send it elsewhere, any method. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
+/** Answers of an address that a GET or HEAD may be retried past, on another address of the service. */
+const RETRY_STATUSES = new Set([502, 503]);
 
 function failureKindOf(err: NodeJS.ErrnoException): FailureKind {
   return err.code === 'ECONNRESET' || err.code === 'EPIPE' ? 'reset' : 'unreachable';
@@ -26,6 +30,13 @@ function failureKindOf(err: NodeJS.ErrnoException): FailureKind {
 export class ProxyExchange {
   private settled = false;
   private retried = false;
+  /** The address this exchange uses (another one after a retry). */
+  private target: UpstreamTarget;
+  /** The request's socket connected: from then on its body may have reached the upstream. */
+  private connected = false;
+  /** Body chunks written before the socket connected: replayed if the exchange moves to another address. */
+  private unsent: Buffer[] | undefined;
+  private bodyEnded = false;
   private connectTimer: NodeJS.Timeout | undefined;
   private upReq!: ClientRequest;
   private upRes: IncomingMessage | undefined;
@@ -47,7 +58,9 @@ export class ProxyExchange {
       clientIp: p.clientIp,
       proto: ctx.proto,
     });
-    if (req.headers.host === undefined) this.headers.push('host', `${up.hostname}:${up.port}`);
+    this.target = pickTarget(up);
+    if (req.headers.host === undefined)
+      this.headers.push('host', `${this.target.hostname}:${this.target.port}`);
   }
 
   start(): void {
@@ -59,14 +72,15 @@ export class ProxyExchange {
   }
 
   private send(): ClientRequest {
-    const { up, p } = this;
-    const r = up.request({
-      hostname: up.hostname,
-      port: up.port,
+    const { target, p } = this;
+    this.connected = false;
+    const r = target.request({
+      hostname: target.hostname,
+      port: target.port,
       method: p.req.method,
       path: p.req.url,
       headers: this.headers,
-      agent: up.agent,
+      agent: target.agent,
     });
     r.on('socket', this.onSocket);
     r.on('response', this.onResponse);
@@ -88,12 +102,43 @@ export class ProxyExchange {
         tooLarge(this.p.res, this.ctx.maxBodyBytes, this.p.requestId);
         return;
       }
+      if (!this.connected) (this.unsent ??= []).push(chunk);
       if (!this.upReq.write(chunk)) req.pause();
     });
-    this.upReq.on('drain', () => req.resume());
+    this.upReq.on('drain', this.onDrain);
     req.on('end', () => {
+      this.bodyEnded = true;
       if (!this.settled) this.upReq.end();
     });
+  }
+
+  private readonly onDrain = () => this.p.req.resume();
+
+  /**
+   * Moves the exchange to another address of the service when the request cannot have been acted on:
+   * the connection never carried it, or a GET/HEAD got 502/503. False when there is no other address or
+   * the exchange was retried already (one retry, so a failing service is not hammered).
+   */
+  private retryElsewhere(): boolean {
+    if (this.retried || this.settled) return false;
+    const next = otherTarget(this.up, this.target);
+    if (!next) return false;
+    this.retried = true;
+    const old = this.upReq;
+    old.removeListener('response', this.onResponse);
+    old.removeListener('error', this.onError);
+    old.removeListener('drain', this.onDrain);
+    old.removeListener('socket', this.onSocket);
+    old.removeListener('timeout', this.onTimeout);
+    old.on('error', () => {});
+    old.destroy();
+    clearTimeout(this.connectTimer);
+    this.target = next;
+    this.upReq = this.send();
+    for (const chunk of this.unsent ?? []) this.upReq.write(chunk);
+    if (this.hasBody) this.upReq.on('drain', this.onDrain);
+    if (!this.hasBody || this.bodyEnded) this.upReq.end();
+    return true;
   }
 
   private settle(): boolean {
@@ -107,11 +152,19 @@ export class ProxyExchange {
   private fail(kind: FailureKind, err?: NodeJS.ErrnoException): void {
     if (!this.settle()) return;
     const { ctx, up, p } = this;
+    if (kind !== 'timeout') recordOutcome(this.target, false);
     this.upReq.destroy();
     this.upRes?.destroy();
     ctx.onFailure(up.name, kind);
     ctx.logger.warn(
-      { requestId: p.requestId, service: up.name, kind, err: err?.code ?? err?.message, path: p.req.url },
+      {
+        requestId: p.requestId,
+        service: up.name,
+        address: this.target.base,
+        kind,
+        err: err?.code ?? err?.message,
+        path: p.req.url,
+      },
       'upstream failed',
     );
     if (p.res.headersSent) {
@@ -126,14 +179,31 @@ export class ProxyExchange {
   private readonly onTimeout = () => this.fail('timeout');
 
   private readonly onSocket = (socket: Socket) => {
-    if (!socket.connecting) return;
-    this.connectTimer = setTimeout(() => this.fail('connect-timeout'), this.ctx.connectTimeoutMs);
-    socket.once('connect', () => clearTimeout(this.connectTimer));
+    if (!socket.connecting) {
+      this.connected = true;
+      this.unsent = undefined;
+      return;
+    }
+    this.connectTimer = setTimeout(() => {
+      // Never connected: nothing was sent, another address may take it.
+      recordOutcome(this.target, false);
+      if (!this.retryElsewhere()) this.fail('connect-timeout');
+    }, this.ctx.connectTimeoutMs);
+    socket.once('connect', () => {
+      clearTimeout(this.connectTimer);
+      this.connected = true;
+      this.unsent = undefined;
+    });
   };
 
   private readonly onError = (err: NodeJS.ErrnoException) => {
     // Our own destroy() (timeout, client gone, shutdown) also lands here: nothing more to do.
     if (this.settled) return;
+    // The connection never carried the request (refused, unreachable): another address may take it.
+    if (!this.connected && !this.upRes && NOT_SENT.has(err.code ?? '')) {
+      recordOutcome(this.target, false);
+      if (this.retryElsewhere()) return;
+    }
     // A kept-alive socket the upstream closed just as we reused it: safe to repeat a bodiless read.
     if (
       !this.retried &&
@@ -155,6 +225,15 @@ export class ProxyExchange {
     if (this.settled) {
       incoming.destroy();
       return;
+    }
+    const status = incoming.statusCode ?? 502;
+    recordOutcome(this.target, status < 500);
+    if (RETRY_STATUSES.has(status) && (this.p.req.method === 'GET' || this.p.req.method === 'HEAD')) {
+      // A GET/HEAD refused by one address (502/503): another one may answer; this answer is discarded.
+      if (this.retryElsewhere()) {
+        incoming.resume();
+        return;
+      }
     }
     this.upRes = incoming;
     const { res, requestId } = this.p;

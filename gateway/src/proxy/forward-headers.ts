@@ -35,6 +35,9 @@ const IDENTITY = new Set([
 /** Extra names a Connection header lists are hop-by-hop too. */
 function connectionListed(value: string | undefined): Set<string> | undefined {
   if (!value) return undefined;
+  // Nearly every client sends just keep-alive (or close): no list to split on the hot path.
+  const plain = value.length <= 10 ? value.toLowerCase() : '';
+  if (plain === 'keep-alive' || plain === 'close') return undefined;
   const names = value
     .toLowerCase()
     .split(',')

@@ -1,28 +1,36 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { ServiceName } from '@noek/contracts';
+import { createTarget, probeTarget, type UpstreamTarget } from './upstream-target';
+
+export type { UpstreamTarget } from './upstream-target';
 
 export interface Upstream {
   name: ServiceName;
-  hostname: string;
-  port: number;
-  /** Header value for X-Forwarded-* bookkeeping and logs. */
+  /** The service's addresses (UPSTREAM URL env: one, or a comma-separated list), each with its own pool. */
+  targets: UpstreamTarget[];
+  /** Header value for logs: the first address's origin (all of them joined when there are several). */
   base: string;
-  agent: http.Agent;
-  request: typeof http.request;
-  /** Requests (and open streams) currently in flight; capped at maxInFlight. */
+  /** Requests (and open streams) currently in flight over all addresses; capped at maxInFlight. */
   inFlight: number;
   maxInFlight: number;
+  /** Round-robin cursor. */
+  next: number;
+  /** Active health checks (several addresses only); cleared by destroyUpstreams. */
+  healthTimer?: NodeJS.Timeout;
 }
 
+/** Seconds an address sits out after `EJECT_AFTER` consecutive failures (passive ejection). */
+export const EJECT_AFTER = 3;
+export const EJECT_MS = 10_000;
+export const HEALTH_INTERVAL_MS = 5_000;
+
 /**
- * One keep-alive agent per upstream: connections are reused across requests, which is most of
- * a proxy's cost. LIFO hands out the most recently used socket, so idle ones expire instead of
- * all being kept half-warm.
+ * One keep-alive agent per address: connections are reused across requests, which is most of a proxy's
+ * cost. LIFO hands out the most recently used socket, so idle ones expire instead of all being kept
+ * half-warm.
  */
-export function createUpstream(name: ServiceName, base: string, maxInFlight: number): Upstream {
-  const url = new URL(base);
-  const secure = url.protocol === 'https:';
+function agentFor(secure: boolean, maxInFlight: number): http.Agent {
   const options = {
     keepAlive: true,
     keepAliveMsecs: 1_000,
@@ -30,29 +38,91 @@ export function createUpstream(name: ServiceName, base: string, maxInFlight: num
     maxFreeSockets: 256,
     scheduling: 'lifo' as const,
   };
+  return secure ? new https.Agent(options) : new http.Agent(options);
+}
+
+export function createUpstream(name: ServiceName, urls: string, maxInFlight: number): Upstream {
+  const targets = urls
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean)
+    .map((u) => createTarget(u, (secure) => agentFor(secure, maxInFlight)));
   return {
     name,
-    hostname: url.hostname.replace(/^\[|\]$/g, ''),
-    port: Number(url.port) || (secure ? 443 : 80),
-    base: url.origin,
-    agent: secure ? new https.Agent(options) : new http.Agent(options),
-    request: secure ? https.request : http.request,
+    targets,
+    base: targets.map((t) => t.base).join(','),
     inFlight: 0,
     maxInFlight,
+    next: 0,
   };
+}
+
+/**
+ * The address for the next request, round-robin over the usable ones (healthy and not ejected), skipping
+ * `avoid` (the address a retry just failed on). When none is usable, the next one anyway: a service that
+ * is all down answers with the usual 502/503 rather than something new.
+ */
+export function pickTarget(up: Upstream, avoid?: UpstreamTarget, now = Date.now()): UpstreamTarget {
+  const { targets } = up;
+  if (targets.length === 1) return targets[0]!;
+  for (let i = 0; i < targets.length; i += 1) {
+    const t = targets[(up.next + i) % targets.length]!;
+    if (t === avoid || !t.healthy || t.ejectedUntil > now) continue;
+    up.next = (up.next + i + 1) % targets.length;
+    return t;
+  }
+  const fallback = targets[up.next % targets.length]!;
+  up.next = (up.next + 1) % targets.length;
+  return fallback === avoid ? targets[up.next % targets.length]! : fallback;
+}
+
+/** A usable address other than `t`, or undefined: a retry goes there. */
+export function otherTarget(up: Upstream, t: UpstreamTarget): UpstreamTarget | undefined {
+  if (up.targets.length < 2) return undefined;
+  const other = pickTarget(up, t);
+  return other === t ? undefined : other;
+}
+
+/** Passive ejection: consecutive connect failures or 5xx put an address out for EJECT_MS. */
+export function recordOutcome(t: UpstreamTarget, ok: boolean, now = Date.now()): void {
+  if (ok) {
+    t.failures = 0;
+    return;
+  }
+  t.failures += 1;
+  if (t.failures >= EJECT_AFTER) {
+    t.ejectedUntil = now + EJECT_MS;
+    t.failures = 0;
+  }
 }
 
 export type Upstreams = Record<ServiceName, Upstream>;
 
-export function createUpstreams(urls: Record<ServiceName, string>, maxInFlight: number): Upstreams {
-  return {
+export function createUpstreams(
+  urls: Record<ServiceName, string>,
+  maxInFlight: number,
+  healthIntervalMs = HEALTH_INTERVAL_MS,
+): Upstreams {
+  const ups: Upstreams = {
     auth: createUpstream('auth', urls.auth, maxInFlight),
     chat: createUpstream('chat', urls.chat, maxInFlight),
     billing: createUpstream('billing', urls.billing, maxInFlight),
     admin: createUpstream('admin', urls.admin, maxInFlight),
   };
+  // Active health checks only where there is a choice: one address is used whatever it answers.
+  for (const up of Object.values(ups)) {
+    if (up.targets.length < 2 || healthIntervalMs <= 0) continue;
+    up.healthTimer = setInterval(() => {
+      for (const t of up.targets) probeTarget(t, Math.min(2_000, healthIntervalMs));
+    }, healthIntervalMs);
+    up.healthTimer.unref();
+  }
+  return ups;
 }
 
 export function destroyUpstreams(upstreams: Upstreams): void {
-  for (const u of Object.values(upstreams)) u.agent.destroy();
+  for (const u of Object.values(upstreams)) {
+    clearInterval(u.healthTimer);
+    for (const t of u.targets) t.agent.destroy();
+  }
 }

@@ -1,0 +1,51 @@
+import http from 'node:http';
+import https from 'node:https';
+
+/** One address of a service: its connection pool and what the gateway knows of its health. */
+export interface UpstreamTarget {
+  hostname: string;
+  port: number;
+  /** The address's origin, for logs. */
+  base: string;
+  agent: http.Agent;
+  request: typeof http.request;
+  /** Last active health check (GET /readyz) passed; true until one fails. */
+  healthy: boolean;
+  /** Consecutive failures (connect errors, 5xx) since the last success. */
+  failures: number;
+  /** Ejected (passively) until this time (ms since the epoch); 0 when not. */
+  ejectedUntil: number;
+}
+
+export function createTarget(base: string, agentFor: (secure: boolean) => http.Agent): UpstreamTarget {
+  const url = new URL(base);
+  const secure = url.protocol === 'https:';
+  return {
+    hostname: url.hostname.replace(/^\[|\]$/g, ''),
+    port: Number(url.port) || (secure ? 443 : 80),
+    base: url.origin,
+    agent: agentFor(secure),
+    request: secure ? https.request : http.request,
+    healthy: true,
+    failures: 0,
+    ejectedUntil: 0,
+  };
+}
+
+/** Active health check: GET /readyz within timeoutMs; 2xx is healthy, anything else (or silence) is not. */
+export function probeTarget(t: UpstreamTarget, timeoutMs: number): void {
+  const req = t.request({
+    hostname: t.hostname,
+    port: t.port,
+    path: '/readyz',
+    method: 'GET',
+    agent: t.agent,
+  });
+  req.setTimeout(timeoutMs, () => req.destroy());
+  req.on('error', () => (t.healthy = false));
+  req.on('response', (res) => {
+    t.healthy = (res.statusCode ?? 500) < 300;
+    res.resume();
+  });
+  req.end();
+}
