@@ -1,19 +1,12 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { toast, useDialogFocus } from '@noek/ui';
-import { authApi } from '../auth/auth-api';
-import { authText } from '../auth/auth-messages';
+import { useRef } from 'react';
+import { useDialogFocus } from '@noek/ui';
+import { canSubmitChange } from '../auth/password-rules';
 import { Field } from '../auth/field';
-import { canSubmitChange, newPasswordProblem } from '../auth/password-rules';
+import { NewPasswordFields } from '../auth/new-password-fields';
+import { useChangePassword } from './use-change-password';
 import '../auth/auth.css';
 
-/** Spec §8: the server's message when it sent one, else the generic text. */
-export function changeFailure(err: unknown): string {
-  if (err instanceof Error && 'body' in err) {
-    const body = (err as { body: { message?: string } | null }).body;
-    if (body?.message) return body.message;
-  }
-  return authText.changeFailed;
-}
+export { changeFailure } from './use-change-password';
 
 type Props = {
   onClose: () => void;
@@ -24,32 +17,14 @@ type Props = {
 
 /** The Change Password dialog (spec §2 account screen, §5 rules, §8 messages, 'Password Changed'). */
 export function ChangePasswordDialog({ onClose, onChanged, forced = false }: Props) {
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useChangePassword(() => {
+    onChanged?.();
+    onClose();
+  });
   const dialogRef = useRef<HTMLDivElement>(null);
   // Focus stays in the dialog; Escape closes it, unless the change is forced.
   useDialogFocus(dialogRef, { onEscape: forced ? undefined : onClose });
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const problem = newPasswordProblem(next, confirm);
-    if (problem) return setError(problem);
-    setBusy(true);
-    setError(null);
-    try {
-      await authApi.changePassword(current, next);
-      toast({ title: authText.passwordChanged, description: 'Your password has been updated.' });
-      onChanged?.();
-      onClose();
-    } catch (err) {
-      setError(changeFailure(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const canSubmit = !form.busy && canSubmitChange(form.current, form.fields.password, form.fields.confirm);
 
   return (
     <div className="auth-dialog-backdrop" role="presentation">
@@ -61,7 +36,7 @@ export function ChangePasswordDialog({ onClose, onChanged, forced = false }: Pro
         aria-labelledby="change-password-title"
         data-testid="change-password-dialog"
       >
-        <form className="noek-stack" onSubmit={(e) => void submit(e)} noValidate>
+        <form className="noek-stack" onSubmit={(e) => void form.submit(e)} noValidate>
           <h1 id="change-password-title">Change Password</h1>
           {forced && (
             <p className="auth-hint">Your password was reset by an administrator. Please choose a new one.</p>
@@ -71,52 +46,42 @@ export function ChangePasswordDialog({ onClose, onChanged, forced = false }: Pro
             testId="current-password"
             type="password"
             autoComplete="current-password"
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
+            value={form.current}
+            onChange={(e) => form.setCurrent(e.target.value)}
           />
-          <Field
-            label="New Password"
-            testId="new-password"
-            type="password"
-            autoComplete="new-password"
-            value={next}
-            onChange={(e) => setNext(e.target.value)}
+          <NewPasswordFields
+            value={form.fields}
+            onChange={form.setFields}
+            testIds={{ password: 'new-password', confirm: 'confirm-password' }}
           />
-          <Field
-            label="Confirm New Password"
-            testId="confirm-password"
-            type="password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-          {error && (
+          {form.error && (
             <p className="auth-error" role="alert" data-testid="change-password-error">
-              {error}
+              {form.error}
             </p>
           )}
-          <div className="noek-row" style={{ justifyContent: 'flex-end' }}>
-            {!forced && (
-              <button
-                type="button"
-                className="noek-btn noek-btn-outline"
-                onClick={onClose}
-                data-testid="change-password-cancel"
-              >
-                Cancel
-              </button>
-            )}
-            <button
-              type="submit"
-              className="noek-btn"
-              disabled={busy || !canSubmitChange(current, next, confirm)}
-              data-testid="change-password-submit"
-            >
-              {busy ? 'Changing…' : 'Change Password'}
-            </button>
-          </div>
+          <DialogActions forced={forced} busy={form.busy} canSubmit={canSubmit} onCancel={onClose} />
         </form>
       </div>
+    </div>
+  );
+}
+
+function DialogActions(p: { forced: boolean; busy: boolean; canSubmit: boolean; onCancel: () => void }) {
+  return (
+    <div className="noek-row" style={{ justifyContent: 'flex-end' }}>
+      {!p.forced && (
+        <button
+          type="button"
+          className="noek-btn noek-btn-outline"
+          onClick={p.onCancel}
+          data-testid="change-password-cancel"
+        >
+          Cancel
+        </button>
+      )}
+      <button type="submit" className="noek-btn" disabled={!p.canSubmit} data-testid="change-password-submit">
+        {p.busy ? 'Changing…' : 'Change Password'}
+      </button>
     </div>
   );
 }

@@ -1,19 +1,19 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { isApiError, serverMessage } from '@noek/ui';
 import { authApi } from './auth-api';
 import { authText } from './auth-messages';
-import { Field } from './field';
+import { NewPasswordFields, type NewPassword } from './new-password-fields';
 import { canSubmitReset, newPasswordProblem } from './password-rules';
+import { ResetSuccess } from './reset-success';
 import './auth.css';
 
 /** /reset-password?token=… (spec §2, §4, §5): form, submitting, success. */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
-  const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const [fields, setFields] = useState<NewPassword>({ password: '', confirm: '' });
+  const { password, confirm } = fields;
   const [phase, setPhase] = useState<'form' | 'submitting' | 'success'>('form');
   const [error, setError] = useState<{ title?: string; text: string } | null>(
     token ? null : { text: authText.invalidResetToken },
@@ -40,39 +40,15 @@ export function ResetPasswordPage() {
     <main className="noek-center" data-testid="reset-password-page" data-state={phase}>
       <div className="noek-card noek-stack auth-card">
         {phase === 'success' ? (
-          <>
-            <h1>Password Reset</h1>
-            <p className="auth-success" data-testid="reset-success">
-              Your password has been reset successfully. You can now sign in with your new password.
-            </p>
-            <button
-              type="button"
-              className="noek-btn auth-btn-block"
-              onClick={() => navigate('/auth')}
-              data-testid="reset-go-sign-in"
-            >
-              Go to Sign In
-            </button>
-          </>
+          <ResetSuccess />
         ) : (
           <form className="noek-stack" onSubmit={(e) => void submit(e)} noValidate>
             <h1>Reset Password</h1>
             <p className="auth-hint">Enter a new password for your account.</p>
-            <Field
-              label="New Password"
-              testId="reset-password"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <Field
-              label="Confirm New Password"
-              testId="reset-confirm"
-              type="password"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
+            <NewPasswordFields
+              value={fields}
+              onChange={setFields}
+              testIds={{ password: 'reset-password', confirm: 'reset-confirm' }}
             />
             {error && (
               <div role="alert" data-testid="reset-error">

@@ -1,34 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import type { User } from '@noek/contracts';
-import { isApiError, serverMessage } from '@noek/ui';
-import { authApi, errorJson, NetworkError } from './auth-api';
+import { authApi } from './auth-api';
 import { authText } from './auth-messages';
 import { Field } from './field';
+import { forgotPassword } from './forgot-password';
+import { loginFailure } from './login-failure';
 import { canSubmitLogin } from './password-rules';
 import { UnverifiedBox } from './unverified-box';
 
 type Props = { initialEmail?: string; onSignedIn: (user: User) => void; onSwitch: () => void };
 
-/**
- * Spec §8, login: which message a failed sign-in shows, and whether the resend box appears. Issue 13
- * overrides the spec's "a 500 means unverified": only an `emailNotVerified` answer shows the verify
- * box; a server error (5xx) says so plainly, so nobody is sent to verify an already verified email.
- */
-export function loginFailure(
-  err: unknown,
-  typedEmail: string,
-): { message: string; unverifiedEmail: string | null } {
-  if (err instanceof NetworkError || !isApiError(err))
-    return { message: authText.loginNetwork, unverifiedEmail: null };
-  const body = errorJson(err);
-  if (err.status >= 500) return { message: authText.serverError, unverifiedEmail: null };
-  if (body?.emailNotVerified === true) {
-    const email = typeof body?.email === 'string' ? body.email : typedEmail.trim();
-    return { message: authText.pleaseVerify, unverifiedEmail: email };
-  }
-  return { message: serverMessage(err, authText.invalidCredentials), unverifiedEmail: null };
-}
-
+/** Spec §2 sign-in: email and password, the §8 messages, the resend box, forgot password, sign-up link. */
 export function SignInForm({ initialEmail = '', onSignedIn, onSwitch }: Props) {
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
@@ -51,19 +33,6 @@ export function SignInForm({ initialEmail = '', onSignedIn, onSwitch }: Props) {
       setUnverified(f.unverifiedEmail);
     } finally {
       setBusy(false);
-    }
-  }
-
-  async function forgot() {
-    if (!email.trim()) {
-      window.alert(authText.enterEmailFirst);
-      return;
-    }
-    try {
-      await authApi.forgotPassword(email.trim());
-      window.alert(authText.forgotSent);
-    } catch (err) {
-      window.alert(isApiError(err) ? serverMessage(err, authText.forgotFailed) : authText.forgotNetwork);
     }
   }
 
@@ -102,7 +71,12 @@ export function SignInForm({ initialEmail = '', onSignedIn, onSwitch }: Props) {
       >
         {busy ? 'Signing in…' : 'Sign In'}
       </button>
-      <button type="button" className="auth-link" onClick={() => void forgot()} data-testid="forgot-password">
+      <button
+        type="button"
+        className="auth-link"
+        onClick={() => void forgotPassword(email)}
+        data-testid="forgot-password"
+      >
         {authText.forgotPassword}
       </button>
       <p className="auth-switch">

@@ -3,6 +3,7 @@ import { isApiError, serverMessage } from '@noek/ui';
 import { authApi } from './auth-api';
 import { authText } from './auth-messages';
 import { Field } from './field';
+import { LengthHint, MatchHint } from './password-hints';
 import { canSubmitSignup, longEnoughForSignup, matchState } from './password-rules';
 
 type Props = { onSignedUp: (email: string) => void; onSwitch: () => void };
@@ -11,6 +12,7 @@ export function signupFailure(err: unknown): string {
   return isApiError(err) ? serverMessage(err, authText.signupFailed) : authText.signupNetwork;
 }
 
+/** Spec §2 sign-up: name, email, password with live hints, confirmation; the §8 messages. */
 export function SignUpForm({ onSignedUp, onSwitch }: Props) {
   const [form, setForm] = useState({ name: '', email: '', password: '', confirm: '' });
   const [busy, setBusy] = useState(false);
@@ -64,10 +66,7 @@ export function SignUpForm({ onSignedUp, onSwitch }: Props) {
         onChange={set('password')}
         required
       />
-      <p className="auth-hint" data-ok={String(long)} data-testid="password-length-hint">
-        {long ? '✓ ' : ''}
-        {authText.atLeast8}
-      </p>
+      <LengthHint ok={long} />
       <Field
         label="Confirm Password"
         testId="sign-up-confirm"
@@ -77,11 +76,7 @@ export function SignUpForm({ onSignedUp, onSwitch }: Props) {
         onChange={set('confirm')}
         required
       />
-      {match !== 'empty' && (
-        <p className="auth-hint" data-ok={String(match === 'match')} data-testid="password-match-hint">
-          {match === 'match' ? authText.passwordsMatch : authText.passwordsDoNotMatch}
-        </p>
-      )}
+      <MatchHint match={match} />
       {error && (
         <p className="auth-error" role="alert" data-testid="sign-up-error">
           {error}
