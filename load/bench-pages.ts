@@ -2,7 +2,7 @@
 // on the two pages a new visitor sees first: the landing page (marketing host noek.localhost) and the
 // chat site's sign-in page (localhost). Prints the four category scores, LCP (and its element), TBT,
 // bytes on the wire, and the JavaScript the sign-in page loads (shell vs remotes, on the wire).
-// Starts the single-process mode (scripts/start.ts) on a free port and a fresh DATA_DIR, unless
+// Starts the single-process mode (dist/start.js, built) on a free port and a fresh DATA_DIR, unless
 // BENCH_PAGES_URL points at a running one (e.g. http://localhost:8080; the marketing host is then
 // noek.localhost on the same port). BENCH_PAGES_RUNS (3): runs per page, the median run is shown.
 // Chromium: /usr/bin/chromium (CHROME_PATH), --headless=new --no-sandbox --disable-gpu.
@@ -51,9 +51,18 @@ async function startProduct(): Promise<{ base: string; stop(): Promise<void> }> 
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-pages-'));
   const log = openSync(join(dataDir, 'start.log'), 'w');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  // What `npm start` runs (its build step is `npm run build`, done before), in production mode. Production
+  // refuses the dev mailbox (issue 14): mail goes to an address nothing listens on (no page sends any).
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/start.js'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', log, log],
   });
   const base = `http://localhost:${port}`;
