@@ -7,12 +7,13 @@ import {
 } from '@noek/service-kit';
 import { eventStream } from '@noek/contracts';
 import { processEnv, runtimeConfig } from './config';
+import { drainService } from './drain-service';
 import type { ServiceDefinition } from './service-definition';
 
 /**
  * A service's main.ts: one service in its own process, on real PostgreSQL and NATS from the environment.
- * SIGTERM: readiness fails, in-flight requests and streams finish within the grace period, background work
- * stops, NATS drains, then exit 0.
+ * SIGTERM: readiness fails, work in flight is drained (drainService), in-flight requests and streams finish
+ * within the grace period, background work stops, NATS drains, then exit 0.
  */
 export async function runServiceProcess(def: ServiceDefinition): Promise<void> {
   const env = processEnv();
@@ -40,6 +41,8 @@ export async function runServiceProcess(def: ServiceDefinition): Promise<void> {
     const port = env.PORT ? rt.PORT : (def.defaultPort ?? rt.PORT);
     const http = await startHttpServer(service.app, { port, host: rt.HOST, logger });
     lifecycle.onShutdown(() => http.close(rt.SHUTDOWN_GRACE_MS), 'http');
+    // Registered last, so it runs first: work in flight finishes before the server closes.
+    lifecycle.onShutdown(() => drainService(service, rt.SHUTDOWN_GRACE_MS), 'drain');
   } catch (err) {
     logger.fatal({ err }, `${def.name} failed to start`);
     await lifecycle.shutdown('start-up failed');

@@ -20,6 +20,11 @@ export interface ServiceInstance {
   app: Express;
   /** Consumers, relays, timers; the app is not listening yet. */
   start?(): Promise<void>;
+  /**
+   * First on shutdown, readiness already failing and the server still serving: finish work in flight
+   * within `ms` (chat: replies end with their final events, so no stream is cut when the server closes).
+   */
+  drain?(ms: number): Promise<void>;
   /** After the HTTP server stopped taking requests: stop background work, close the database. */
   stop?(): Promise<void>;
 }

@@ -4,6 +4,7 @@ import { createInProcessEventBus, createLifecycle, createLogger, startHttpServer
 import { closeEmbeddedPostgres, openEmbeddedPostgres } from '@noek/db';
 import { embeddedConfig } from './config';
 import { embeddedDatabaseUrl } from './defaults';
+import { drainService } from './drain-service';
 import type { ServiceDefinition } from './service-definition';
 
 type Env = Record<string, string | undefined>;
@@ -48,6 +49,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedGate
   lifecycle.onShutdown(() => bus.close(), 'event bus');
 
   const urls: Env = {};
+  const drains: (() => Promise<void>)[] = [];
   const serviceEnv: Env = { ...opts.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: embeddedDatabaseUrl };
   for (const [name, def] of Object.entries(opts.services)) {
     const service = await def.create({
@@ -61,11 +63,14 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedGate
     await service.start?.();
     const http = await startHttpServer(service.app, { port: 0, host: '127.0.0.1', logger });
     lifecycle.onShutdown(() => http.close(cfg.SHUTDOWN_GRACE_MS), `${name} http`);
+    drains.push(() => drainService(service, cfg.SHUTDOWN_GRACE_MS));
     urls[`${name.toUpperCase()}_URL`] = http.url;
   }
 
   const gateway = await opts.startGateway({ ...opts.env, ...urls, PORT: String(cfg.PORT), HOST: cfg.HOST });
   lifecycle.onShutdown(() => gateway.stop(), 'gateway');
+  // Runs first: every service drains at once (replies end with final events) while the gateway still serves.
+  lifecycle.onShutdown(async () => void (await Promise.all(drains.map((d) => d()))), 'drain');
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const lines = [

@@ -1,10 +1,11 @@
 export * from './errors/domain-error';
 export * from './errors/error-middleware';
+export * from './errors/database-errors';
 export * from './validation/validate';
 export * from './config/config';
 export * from './logging/logger';
 export type { AuthUser } from './http/request-context';
-export { trackStream } from './http/app-state';
+export { markDraining, trackStream } from './http/app-state';
 export * from './http/create-service-app';
 export type { DegradingCheck, DependencyCheck, ReadinessCheck, ReadinessChecks } from './http/health';
 export { degradesOnly } from './http/health';

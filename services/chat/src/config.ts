@@ -19,7 +19,18 @@ export const chatEnvSchema = z.object({
   /** Retries of a failed model call before any token arrived (connection errors, 429, 5xx). */
   MODEL_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
   /** How often a reply's partial content is written to the database while it streams. */
-  REPLY_FLUSH_INTERVAL_MS: z.coerce.number().int().min(10).default(500),
+  /**
+   * How often a reply's text is stored while it streams. Text reaches clients only once stored
+   * (write-ahead), so this is also how often they receive a batch of tokens.
+   */
+  REPLY_FLUSH_INTERVAL_MS: z.coerce.number().int().min(10).default(100),
+  /**
+   * A reply's lease: the replica writing it renews it every third of this; when it runs out (the
+   * replica died), any replica marks the reply interrupted. Crash recovery takes about this long.
+   */
+  REPLY_LEASE_MS: z.coerce.number().int().min(300).default(5_000),
+  /** How long a reply keeps its text in memory and retries while the database is unreachable. */
+  REPLY_OUTAGE_BUDGET_MS: z.coerce.number().int().min(0).default(60_000),
   /** Delay between the offline responder's words (0 in tests and benchmarks). */
   OFFLINE_WORD_DELAY_MS: z.coerce.number().int().min(0).default(25),
   /** Replies one user may have generating at once (across conversations): a cap on parallel model calls. */

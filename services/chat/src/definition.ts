@@ -23,6 +23,7 @@ export const chatService = defineService({
     return {
       app: service.app,
       start: () => service.start(),
+      drain: (ms) => service.drain(ms),
       stop: async () => {
         await service.stop();
         await db.$disconnect();

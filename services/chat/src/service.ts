@@ -21,6 +21,7 @@ import { createSendRepository } from './features/messages/send.repository';
 import type { ModelProvider } from './features/model/model.types';
 import { createOfflineResponder } from './features/model/offline-responder';
 import { createOpenAiProvider } from './features/model/openai-provider';
+import { startReplyLeases } from './features/replies/reply-lease';
 import { ReplyRegistry } from './features/replies/reply-registry';
 import { registerUsageRoutes } from './features/usage/usage.routes';
 import { subscribeAuthUsers } from './features/users/auth-user.consumer';
@@ -38,6 +39,8 @@ export type ChatServiceConfig = Pick<
   | 'MODEL_IDLE_TIMEOUT_MS'
   | 'MODEL_MAX_RETRIES'
   | 'REPLY_FLUSH_INTERVAL_MS'
+  | 'REPLY_LEASE_MS'
+  | 'REPLY_OUTAGE_BUDGET_MS'
   | 'OFFLINE_WORD_DELAY_MS'
   | 'PROMPT_HISTORY_MESSAGES'
   | 'MAX_LIVE_REPLIES_PER_USER'
@@ -60,9 +63,6 @@ export interface ChatServiceDeps {
   sessionDurable?: string;
   now?: () => Date;
 }
-
-/** Replies older than this and still `streaming` at start belong to a process that died. */
-const STALE_STREAMING_MS = 30_000;
 
 /**
  * How often the revoked sessions are re-read from the table (revocations another replica consumed)
@@ -109,9 +109,13 @@ function repositoriesOn(db: ChatTx): ChatRepositories {
 function createRegistry(config: ChatServiceConfig, messages: MessagesRepository, logger: Logger) {
   return new ReplyRegistry({
     flushIntervalMs: config.REPLY_FLUSH_INTERVAL_MS,
+    outageBudgetMs: config.REPLY_OUTAGE_BUDGET_MS,
     store: {
       saveProgress: (id, content) => messages.saveProgress(id, content),
-      finish: async (id, outcome) => toMessage(await messages.finish(id, outcome.content, outcome.status)),
+      finish: async (id, o) => {
+        const row = await messages.finish(id, o.content, o.status, o.retryFree);
+        return row && toMessage(row);
+      },
     },
     onError: (err, context) => logger.error({ err, context }, 'reply error'),
   });
@@ -171,13 +175,20 @@ export function createChatService(deps: ChatServiceDeps) {
     await revocations.pruneExpired(now);
   };
   let syncTimer: NodeJS.Timeout | undefined;
+  let stopLeases = () => undefined as void;
   const subscriptions: Subscription[] = [];
   return {
     app,
     ctx,
     registry: ctx.registry,
     async start() {
-      await interruptStaleReplies(ctx);
+      stopLeases = startReplyLeases({
+        store: ctx.messages,
+        liveIds: () => ctx.registry.liveIds(),
+        leaseMs: deps.config.REPLY_LEASE_MS,
+        logger,
+        now: ctx.now,
+      });
       await syncRevocations();
       syncTimer = setInterval(
         () => void syncRevocations().catch((err: unknown) => logger.warn({ err }, 'revocation sync failed')),
@@ -206,9 +217,18 @@ export function createChatService(deps: ChatServiceDeps) {
         ctx.provider.kind === 'offline' ? 'no model configured: offline responder' : 'model configured',
       );
     },
-    /** Replies in flight are stored as interrupted (their clients get a final event), then the rest stops. */
+    /**
+     * Before the HTTP server closes (readiness already fails): no new reply starts here, the ones in
+     * flight get up to `ms` to finish, the rest are stored as interrupted; every stream gets its final
+     * event, so the server then closes with nothing left open.
+     */
+    async drain(ms: number) {
+      await ctx.registry.drain(ms);
+    },
+    /** Whatever is still in flight is stored as interrupted (their clients get a final event), then the rest stops. */
     async stop() {
       await ctx.registry.shutdown();
+      stopLeases();
       clearInterval(syncTimer);
       for (const sub of subscriptions) await sub.stop();
       await relay.stop();
@@ -217,10 +237,3 @@ export function createChatService(deps: ChatServiceDeps) {
   };
 }
 export type ChatService = ReturnType<typeof createChatService>;
-
-/** Replies a previous process left `streaming` (it died without a graceful stop) are interrupted. */
-async function interruptStaleReplies(ctx: ChatContext): Promise<void> {
-  const stale = await ctx.messages.interruptStale(new Date(ctx.now().getTime() - STALE_STREAMING_MS));
-  if (stale > 0)
-    ctx.logger.warn({ stale }, 'replies left streaming by a previous process marked interrupted');
-}

@@ -94,10 +94,16 @@ export class ServiceUnavailableError extends DomainError {
   constructor(
     message = 'This part of Noek is temporarily unavailable. Please try again shortly.',
     code: ErrorCode = errorCodes.serviceUnavailable,
+    retryAfterSeconds?: number,
   ) {
-    super(code, 503, message);
+    super(code, 503, message, {
+      headers: retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(retryAfterSeconds) },
+    });
   }
 }
+
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'Noek cannot reach its database for a moment. Please try again in a few seconds.';
 
 export function isDomainError(err: unknown): err is DomainError {
   return err instanceof DomainError;

@@ -1,7 +1,8 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { errorCodes, type ErrorBody, type ErrorCode } from '@noek/contracts';
-import { DomainError } from './domain-error';
+import { isDatabaseUnavailable } from './database-errors';
+import { DATABASE_UNAVAILABLE_MESSAGE, DomainError, ServiceUnavailableError } from './domain-error';
 import '../http/request-context';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
@@ -53,6 +54,16 @@ function fromClientStatus(err: object): DomainError | undefined {
   return new DomainError(name, CLIENT_ERRORS[code] ? code : 400, message);
 }
 
+/**
+ * A database that cannot be reached (down, restarting, failing over) is a passing condition: 503 with
+ * Retry-After, so clients and the gateway try again instead of showing an internal error.
+ */
+function fromDatabase(err: unknown, logger: Logger): DomainError | undefined {
+  if (!isDatabaseUnavailable(err)) return undefined;
+  logger.warn({ err }, 'database unavailable');
+  return new ServiceUnavailableError(DATABASE_UNAVAILABLE_MESSAGE, errorCodes.serviceUnavailable, 5);
+}
+
 function send(res: Response, status: number, body: ErrorBody, headers?: Record<string, string>): void {
   if (headers) for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
   res.status(status).json(body);
@@ -70,7 +81,8 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       next(err);
       return;
     }
-    const known = err instanceof DomainError ? err : fromBodyParser(err);
+    const known =
+      err instanceof DomainError ? err : (fromBodyParser(err) ?? fromDatabase(err, req.log ?? logger));
     if (known) {
       const body: ErrorBody = {
         ...known.details,

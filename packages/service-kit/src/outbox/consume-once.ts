@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@noek/contracts';
-import { isUniqueViolation, type ConsumeDb, type ConsumeTx } from './outbox-db';
+import { isUniqueViolation } from '../errors/database-errors';
+import type { ConsumeDb, ConsumeTx } from './outbox-db';
 
 export type ConsumeResult = 'processed' | 'duplicate';
 

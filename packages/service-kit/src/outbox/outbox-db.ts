@@ -50,12 +50,3 @@ export interface ConsumeTx {
 export interface ConsumeDb<Tx extends ConsumeTx> {
   $transaction<R>(fn: (tx: Tx) => Promise<R>): Promise<R>;
 }
-
-/** A unique-constraint violation from Prisma (P2002) or from pg directly (23505). */
-export function isUniqueViolation(err: unknown): boolean {
-  if (typeof err !== 'object' || err === null) return false;
-  const code = (err as { code?: unknown }).code;
-  if (code === 'P2002' || code === '23505') return true;
-  // Driver adapters may wrap the database error in `cause`.
-  return isUniqueViolation((err as { cause?: unknown }).cause);
-}

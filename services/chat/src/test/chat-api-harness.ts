@@ -37,6 +37,8 @@ export const testConfig: ChatServiceConfig = {
   MODEL_IDLE_TIMEOUT_MS: 800,
   MODEL_MAX_RETRIES: 1,
   REPLY_FLUSH_INTERVAL_MS: 50,
+  REPLY_LEASE_MS: 5_000,
+  REPLY_OUTAGE_BUDGET_MS: 60_000,
   OFFLINE_WORD_DELAY_MS: 0,
   PROMPT_HISTORY_MESSAGES: 30,
   MAX_LIVE_REPLIES_PER_USER: 3,
@@ -185,6 +187,10 @@ export function userClient(h: ChatHarness, accessLevel: AccessLevel = 'basic', i
   return {
     id,
     call,
+    /** The Cookie header this user sends (to call a second replica directly). */
+    get cookie() {
+      return `noek_access=${token}`;
+    },
     setToken(t: string) {
       token = t;
     },

@@ -1,4 +1,4 @@
-import { ConflictError } from '@noek/service-kit';
+import { ConflictError, isUniqueViolation } from '@noek/service-kit';
 import { errorCodes, type SignupRequest, type SignupResponse } from '@noek/contracts';
 import type { AuthContext } from '../../context';
 import { hashPassword } from '../../crypto/password';
@@ -7,10 +7,6 @@ import { authEvents } from '../../events/auth-event-envelopes';
 import { sendVerificationEmail } from '../verification/send-verification';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
-
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'P2002';
-}
 
 export type SignupInput = SignupRequest & { clientAddress: string };
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ConflictError, NotFoundError } from '@noek/service-kit';
+import { ConflictError, isUniqueViolation, NotFoundError } from '@noek/service-kit';
 import { banEndsAt, errorCodes, type AdminBanInput, type AdminUpdateUserInput } from '@noek/contracts';
 import type { Prisma, User } from '../../generated/prisma/client';
 import type { AuthContext } from '../../context';
@@ -45,10 +45,6 @@ async function keepAnAdmin(tx: Prisma.TransactionClient, target: User, ctx: Auth
     },
   });
   if (others === 0) throw new ConflictError('The last admin cannot be removed.', errorCodes.lastAdmin);
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'P2002';
 }
 
 /** Edit User (spec §6): name, email, level, special features, optional new password (must change it). */

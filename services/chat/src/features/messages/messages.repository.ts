@@ -24,38 +24,63 @@ export function createMessagesRepository(db: ChatTx) {
     add(conversationId: number, role: 'user' | 'assistant', content: string): Promise<Message> {
       return db.message.create({ data: { conversationId, role, content } });
     },
-    /** Retry: the interrupted or failed reply emptied and streaming again. */
+    /** Retry: the interrupted or failed reply emptied and streaming again (a new lease). */
     reopen(messageId: number): Promise<Message> {
-      return db.message.update({ where: { id: messageId }, data: { content: '', status: 'streaming' } });
+      return db.message.update({
+        where: { id: messageId },
+        data: { content: '', status: 'streaming', retryFree: false },
+      });
     },
-    async saveProgress(messageId: number, content: string): Promise<void> {
-      await db.message.updateMany({ where: { id: messageId, status: 'streaming' }, data: { content } });
+    /**
+     * The text so far, and the reply's lease renewed (`updatedAt`, see replies/reply-lease.ts). False
+     * when the row is no longer streaming: deleted, or swept as interrupted after its lease ran out.
+     */
+    async saveProgress(messageId: number, content: string): Promise<boolean> {
+      const { count } = await db.message.updateMany({
+        where: { id: messageId, status: 'streaming' },
+        data: { content, updatedAt: new Date() },
+      });
+      return count === 1;
     },
-    /** The reply's final state and the conversation's updated time, in one statement (once per reply). */
-    async finish(messageId: number, content: string, status: MessageStatus): Promise<Message> {
+    /** Renews the leases of the replies this process is writing (one statement for all of them). */
+    async renewLeases(ids: number[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db.message.updateMany({
+        where: { id: { in: ids }, status: 'streaming' },
+        data: { updatedAt: new Date() },
+      });
+    },
+    /**
+     * The reply's final state and the conversation's updated time, in one statement (once per reply).
+     * Null when the message is gone (deleted with its conversation meanwhile).
+     */
+    async finish(
+      messageId: number,
+      content: string,
+      status: MessageStatus,
+      retryFree = false,
+    ): Promise<Message | null> {
       const now = new Date();
       const rows = await db.$queryRaw<Message[]>`
         WITH m AS (
-          UPDATE "messages" SET "content" = ${content}::text, "status" = ${status}::text::"MessageStatus", "updatedAt" = ${now}::timestamp(3)
+          UPDATE "messages" SET "content" = ${content}::text, "status" = ${status}::text::"MessageStatus",
+            "retryFree" = ${retryFree}, "updatedAt" = ${now}::timestamp(3)
           WHERE "id" = ${messageId}::int
           RETURNING *
         ), c AS (
           UPDATE "conversations" SET "updatedAt" = ${now}::timestamp(3) FROM m WHERE "conversations"."id" = m."conversationId"
         )
-        SELECT "id", "conversationId", "role", "content", "status", "createdAt", "updatedAt" FROM m`;
-      const row = rows[0];
-      // Deleted with its conversation meanwhile: as Prisma's update would, refuse to pretend it is stored.
-      if (!row) throw new Error(`message ${messageId} no longer exists`);
-      return row;
+        SELECT "id", "conversationId", "role", "content", "status", "retryFree", "createdAt", "updatedAt" FROM m`;
+      return rows[0] ?? null;
     },
     /**
-     * Replies left `streaming` by a process that died (no graceful shutdown) are interrupted: nothing
-     * will finish them. `olderThan` keeps replies another live instance is still flushing.
+     * Replies whose lease ran out (`updatedAt` older than `olderThan`: the process writing them died)
+     * are interrupted, with what was stored kept; their Retry is free (the cut was ours).
      */
-    async interruptStale(olderThan: Date, ids?: number[]): Promise<number> {
+    async interruptExpired(olderThan: Date): Promise<number> {
       const { count } = await db.message.updateMany({
-        where: { status: 'streaming', updatedAt: { lt: olderThan }, ...(ids ? { id: { in: ids } } : {}) },
-        data: { status: 'interrupted' },
+        where: { status: 'streaming', updatedAt: { lt: olderThan } },
+        data: { status: 'interrupted', retryFree: true },
       });
       return count;
     },

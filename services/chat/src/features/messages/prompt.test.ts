@@ -13,6 +13,7 @@ const msg = (
   role,
   content,
   status,
+  retryFree: false,
   createdAt: new Date(),
   updatedAt: new Date(),
 });

@@ -58,16 +58,20 @@ interface RetryState {
 
 /**
  * Counts like a send (a model call: usage/count-message.ts, compare-and-set), empties the reply and
- * reopens it, and enqueues chat.message.sent.v1, in one unit of work.
+ * reopens it, and enqueues chat.message.sent.v1, in one unit of work. A reply cut by our side
+ * (`retryFree`: the model failed, a restart, a crash, the database) was never answered: its Retry
+ * is not counted again (quota counts answers, not attempts).
  */
 async function storeRetry(ctx: ChatContext, first: RetryState): Promise<Exchange> {
   let user = first.user;
+  const free = first.message.retryFree;
   for (let attempt = 1; ; attempt++) {
     const now = ctx.now();
-    const count = decideCount(user, first.auth.issuedAt, now);
+    // Free: no count, and no limit either (the message it answers was counted when it was sent).
+    const count = free ? null : decideCount(user, first.auth.issuedAt, now);
     const funMode = user.funMode;
     const exchange = await ctx.transaction(async ({ users, messages, conversations, publish }) => {
-      if (!(await users.countIfUnchanged(count))) return null;
+      if (count && !(await users.countIfUnchanged(count))) return null;
       const assistantMessage = await messages.reopen(first.message.id);
       const conversation = await conversations.touch(first.conversation.id, now);
       const data = { userId: user.id, conversationId: conversation.id, messageId: assistantMessage.id };

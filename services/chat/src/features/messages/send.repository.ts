@@ -191,6 +191,7 @@ function messageOf(row: Message): Message {
     role: row.role,
     content: row.content,
     status: row.status,
+    retryFree: row.retryFree,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

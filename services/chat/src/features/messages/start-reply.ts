@@ -44,9 +44,10 @@ export async function startReply(ctx: ChatContext, exchange: Exchange, sink: Rep
     });
     sink.follow(reply);
   } catch (err) {
-    const failed = await ctx.messages
-      .finish(assistantMessage.id, '', 'failed')
-      .then(toMessage, () => ({ ...started.assistantMessage, status: 'failed' as const }));
+    const failed = await ctx.messages.finish(assistantMessage.id, '', 'failed').then(
+      (row) => (row ? toMessage(row) : { ...started.assistantMessage, status: 'failed' as const }),
+      () => ({ ...started.assistantMessage, status: 'failed' as const }),
+    );
     sink.failed(err, failed);
   }
 }

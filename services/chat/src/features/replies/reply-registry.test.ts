@@ -1,13 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '@noek/contracts';
 import { ModelError, type ModelProvider } from '../model/model.types';
-import { ReplyRegistry, shutdownMessage, type ReplyOutcome, type ReplyStore } from './reply-registry';
+import {
+  ReplyRegistry,
+  shutdownMessage,
+  storageMessage,
+  type ReplyOutcome,
+  type ReplyStore,
+} from './reply-registry';
 
 function memoryStore() {
   const progress: string[] = [];
   const finished: ReplyOutcome[] = [];
   const store: ReplyStore = {
-    saveProgress: async (_id, content) => void progress.push(content),
+    saveProgress: async (_id, content) => {
+      progress.push(content);
+      return true;
+    },
     finish: async (id, o): Promise<Message> => {
       finished.push(o);
       return {
@@ -51,7 +60,7 @@ describe('ReplyRegistry', () => {
     const reg = new ReplyRegistry({ store, flushIntervalMs: 1000 });
     const end = await start(reg, scripted(['a', 'b', 'c'])).settled;
     expect(end).toMatchObject({ type: 'done', assistantMessage: { content: 'abc', status: 'complete' } });
-    expect(finished).toEqual([{ content: 'abc', status: 'complete' }]);
+    expect(finished).toEqual([{ content: 'abc', status: 'complete', retryFree: false }]);
     expect(reg.size).toBe(0);
   });
 
@@ -125,16 +134,21 @@ describe('ReplyRegistry', () => {
     let calls = 0;
     const errors: string[] = [];
     const store: ReplyStore = {
-      saveProgress: async () => undefined,
+      saveProgress: async () => true,
       finish: async () => {
         calls++;
         throw new Error('db down');
       },
     };
-    const reg = new ReplyRegistry({ store, flushIntervalMs: 1000, onError: (_e, c) => errors.push(c) });
+    const reg = new ReplyRegistry({
+      store,
+      flushIntervalMs: 1000,
+      outageBudgetMs: 250,
+      onError: (_e, c) => errors.push(c),
+    });
     const end = await start(reg, scripted(['a'])).settled;
-    expect(calls).toBe(3);
-    expect(end.type).toBe('error');
+    expect(calls).toBeGreaterThanOrEqual(3);
+    expect(end).toMatchObject({ type: 'error', message: storageMessage, assistantMessage: { content: 'a' } });
     expect(errors).toEqual(['storing reply 7']);
   });
 
@@ -150,5 +164,131 @@ describe('ReplyRegistry', () => {
     expect(ended).toEqual(['s1-b']);
     expect(reg.cutOffSession('nobody')).toBe(0);
     expect(await reg.cutOff('u', false)).toBe(2);
+  });
+});
+
+describe('ReplyRegistry write-ahead streaming', () => {
+  it('shows a listener only text that is already stored', async () => {
+    const stored: string[] = [];
+    let shownWhenStored = '';
+    const store: ReplyStore = {
+      saveProgress: async (_id, content) => {
+        await new Promise((r) => setTimeout(r, 5));
+        stored.push(content);
+        return true;
+      },
+      finish: async (id, o) => ({
+        id,
+        conversationId: 1,
+        role: 'assistant',
+        content: o.content,
+        status: o.status,
+        createdAt: '',
+      }),
+    };
+    const reg = new ReplyRegistry({ store, flushIntervalMs: 10 });
+    const reply = start(reg, scripted(['a', 'b', 'c', 'd', 'e'], 3));
+    let shown = '';
+    reply.subscribe((e) => {
+      if (e.type !== 'token') return;
+      shown += e.text;
+      // Every character shown is in the latest stored text at the moment it is shown.
+      shownWhenStored = stored.at(-1) ?? '';
+      expect(shownWhenStored.startsWith(shown)).toBe(true);
+    });
+    const end = await reply.settled;
+    expect(shown).toBe('abcde');
+    expect(end.assistantMessage.content).toBe('abcde');
+  });
+
+  it('keeps the text in memory through a database outage and shows it once stored', async () => {
+    let down = true;
+    const store: ReplyStore = {
+      saveProgress: async () => {
+        if (down) throw new Error('connection refused');
+        return true;
+      },
+      finish: async (id, o) => {
+        if (down) throw new Error('connection refused');
+        return {
+          id,
+          conversationId: 1,
+          role: 'assistant',
+          content: o.content,
+          status: o.status,
+          createdAt: '',
+        };
+      },
+    };
+    const errors: string[] = [];
+    const reg = new ReplyRegistry({ store, flushIntervalMs: 5, onError: (_e, c) => errors.push(c) });
+    const reply = start(reg, scripted(['x', 'y', 'z']));
+    let shown = '';
+    reply.subscribe((e) => {
+      if (e.type === 'token') shown += e.text;
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(shown).toBe('');
+    down = false;
+    const end = await reply.settled;
+    expect(shown).toBe('xyz');
+    expect(end).toMatchObject({ type: 'done', assistantMessage: { content: 'xyz', status: 'complete' } });
+    expect(errors).toEqual(['storing reply 7 (retrying)']);
+  });
+
+  it('gives up after the outage budget and ends with only what was stored', async () => {
+    let calls = 0;
+    const store: ReplyStore = {
+      saveProgress: async () => {
+        if (++calls > 1) throw new Error('connection refused');
+        return true;
+      },
+      finish: async () => {
+        throw new Error('unreachable');
+      },
+    };
+    const reg = new ReplyRegistry({ store, flushIntervalMs: 5, outageBudgetMs: 200 });
+    const reply = start(reg, scripted('abcdefghijklmnop'.split(''), 40));
+    const end = await reply.settled;
+    expect(end).toMatchObject({ type: 'error', message: storageMessage, assistantMessage: { content: 'a' } });
+    expect(reply.abort.signal.aborted).toBe(true);
+  });
+
+  it('a reply whose row was swept or deleted stops at once', async () => {
+    let finishes = 0;
+    const store: ReplyStore = {
+      saveProgress: async () => false,
+      finish: async () => {
+        finishes++;
+        return null;
+      },
+    };
+    const reg = new ReplyRegistry({ store, flushIntervalMs: 5 });
+    const end = await start(reg, scripted(['a', 'b', 'c'], 10)).settled;
+    expect(end).toMatchObject({ type: 'error', assistantMessage: { content: '' } });
+    expect(finishes).toBe(0);
+  });
+
+  it('marks a reply cut by our side free to retry, not one the user stopped', async () => {
+    const { store, finished } = memoryStore();
+    const reg = new ReplyRegistry({ store, flushIntervalMs: 5 });
+    await start(reg, scripted(['a', 'b'], 0, 1), 1).settled;
+    const stopped = start(reg, scripted(['a', 'b', 'c'], 20), 2);
+    await new Promise((r) => setTimeout(r, 30));
+    await reg.stop(2);
+    await stopped.settled;
+    expect(finished.map((f) => f.retryFree)).toEqual([true, false]);
+  });
+
+  it('drain lets replies finish within the time given, then interrupts the rest', async () => {
+    const { store } = memoryStore();
+    const reg = new ReplyRegistry({ store, flushIntervalMs: 5 });
+    const quick = start(reg, scripted(['a', 'b'], 10), 1);
+    const slow = start(reg, scripted(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'], 40), 2);
+    await reg.drain(120);
+    expect(reg.accepting).toBe(false);
+    expect(await quick.settled).toMatchObject({ type: 'done', assistantMessage: { status: 'complete' } });
+    expect(await slow.settled).toMatchObject({ type: 'error', message: shutdownMessage });
+    expect(reg.size).toBe(0);
   });
 });

@@ -1,31 +1,38 @@
 import type { Message, StreamDoneEvent, StreamErrorEvent } from '@noek/contracts';
 import { ModelError, modelMessages, type ChatTurn, type ModelProvider } from '../model/model.types';
+import { ReplyWriter, retryWithin, type ProgressStore, type WriterState } from './reply-writer';
 import { streamFrames } from './stream-frames';
 
 /** Where a reply is persisted while and after it is generated. */
-export interface ReplyStore {
-  /** Periodic flush of the partial content (status stays `streaming`). */
-  saveProgress(messageId: number, content: string): Promise<void>;
-  /** The final write; answers the stored message. */
-  finish(messageId: number, outcome: ReplyOutcome): Promise<Message>;
+export interface ReplyStore extends ProgressStore {
+  /** The final write; answers the stored message, or null when its row is gone (conversation deleted). */
+  finish(messageId: number, outcome: ReplyOutcome): Promise<Message | null>;
 }
 
 export interface ReplyOutcome {
   content: string;
   status: 'complete' | 'interrupted' | 'failed';
+  /** Cut by our side (model, shutdown, storage), not by the user's Stop: its Retry is not charged. */
+  retryFree: boolean;
 }
 
 export type ReplyEnd = StreamDoneEvent | StreamErrorEvent;
 export type ReplyListener = (event: { type: 'token'; text: string } | { type: 'end'; end: ReplyEnd }) => void;
 
-type StopReason = 'user' | 'shutdown';
+type StopReason = 'user' | 'shutdown' | 'storage';
 
 export const shutdownMessage =
   'The server restarted while writing this reply. What was written so far is saved: press Retry to continue.';
 
+/** The database stayed unreachable for longer than a reply may wait in memory (outageBudgetMs). */
+export const storageMessage =
+  'Noek could not save this reply because its database was unreachable, so it stopped here. What is shown is saved: press Retry to continue.';
+
 /** A reply being generated in this process, independent of any HTTP response. */
 export class LiveReply {
-  content = '';
+  /** Every character the model generated so far; only the first `storedLength` are stored and shown. */
+  generated = '';
+  storedLength = 0;
   readonly abort = new AbortController();
   stopReason: StopReason | null = null;
   private readonly listeners = new Set<ReplyListener>();
@@ -39,6 +46,11 @@ export class LiveReply {
     readonly userId: string,
   ) {}
 
+  /** What clients have been shown: the stored prefix of the reply. */
+  get content(): string {
+    return this.generated.slice(0, this.storedLength);
+  }
+
   /**
    * Adds a listener and answers the content so far in the same tick, so a re-attaching client misses
    * no token between the snapshot and the live tokens.
@@ -48,9 +60,22 @@ export class LiveReply {
     return { snapshot: this.content, unsubscribe: () => this.listeners.delete(listener) };
   }
 
+  /** Generated, not yet stored: nobody sees it before commit(). */
   append(text: string): void {
-    this.content += text;
+    this.generated += text;
+  }
+
+  /** The first `length` characters are stored: the new part goes to every listener as one token. */
+  commit(length: number): void {
+    if (length <= this.storedLength) return;
+    const text = this.generated.slice(this.storedLength, length);
+    this.storedLength = length;
     this.emit({ type: 'token', text });
+  }
+
+  /** How many clients follow this reply (a mirror stops reading the database when none is left). */
+  get listenerCount(): number {
+    return this.listeners.size;
   }
 
   /** A listener that throws (a response already gone) must not break generation for the others. */
@@ -79,10 +104,14 @@ export type StreamEnd = (scope: 'user' | 'session') => void;
 
 export interface ReplyRegistryOptions {
   store: ReplyStore;
-  /** How often partial content is written to the database while streaming. */
+  /** How often partial content is written to the database (and then shown) while streaming. */
   flushIntervalMs: number;
+  /** How long generated text may wait in memory for an unreachable database (default 60 s). */
+  outageBudgetMs?: number;
   onError?: (err: unknown, context: string) => void;
 }
+
+const DEFAULT_OUTAGE_BUDGET_MS = 60_000;
 
 export interface StartReply {
   messageId: number;
@@ -101,11 +130,22 @@ export class ReplyRegistry {
   private readonly live = new Map<number, LiveReply>();
   /** Open reply streams (SSE responses) per user, so a revocation can end them at once. */
   private readonly streams = new Map<string, Set<StreamEnd>>();
+  /** False once draining for shutdown: no new reply starts here. */
+  accepting = true;
 
   constructor(private readonly opts: ReplyRegistryOptions) {}
 
   get size(): number {
     return this.live.size;
+  }
+
+  /** Ids of the replies generated here: their leases are renewed while they live. */
+  liveIds(): number[] {
+    return [...this.live.keys()];
+  }
+
+  private get outageBudgetMs(): number {
+    return this.opts.outageBudgetMs ?? DEFAULT_OUTAGE_BUDGET_MS;
   }
 
   get(messageId: number): LiveReply | undefined {
@@ -181,8 +221,23 @@ export class ReplyRegistry {
     return ends.length;
   }
 
+  /**
+   * Graceful drain: no new reply starts; the ones in flight get up to `ms` to finish, then the rest
+   * are stopped and stored as interrupted. Every one ends with its final event.
+   */
+  async drain(ms: number): Promise<void> {
+    this.accepting = false;
+    const all = [...this.live.values()].map((r) => r.settled);
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<void>((r) => (timer = setTimeout(r, ms)));
+    await Promise.race([Promise.all(all), expired]);
+    clearTimeout(timer);
+    await this.shutdown();
+  }
+
   /** Graceful shutdown: every reply in flight is stored as interrupted. */
   async shutdown(): Promise<void> {
+    this.accepting = false;
     const all = [...this.live.values()];
     for (const r of all) {
       r.stopReason ??= 'shutdown';
@@ -192,24 +247,35 @@ export class ReplyRegistry {
   }
 
   private async run(reply: LiveReply, provider: ModelProvider, turns: ChatTurn[]): Promise<void> {
-    const flusher = this.createFlusher(reply);
+    const writer = new ReplyWriter(this.opts.store, reply, {
+      flushIntervalMs: this.opts.flushIntervalMs,
+      outageBudgetMs: this.outageBudgetMs,
+      onError: this.opts.onError,
+    });
     let status: ReplyOutcome['status'] = 'complete';
     let failure: string | null = null;
     try {
       for await (const text of provider.stream(turns, reply.abort.signal)) {
         if (reply.stopReason) break; // a provider that ignores the signal still stops here
         reply.append(text);
-        flusher.maybeFlush();
+        writer.kick();
+        // Text that can no longer be stored must not be generated (nor charged to the model) any more.
+        if (writer.state !== 'writing') this.stopFor(reply, 'storage');
       }
       if (reply.stopReason) throw reply.abort.signal.reason;
     } catch (err) {
       ({ status, failure } = this.classify(reply, err));
     }
-    await flusher.idle();
-    const end = await this.persistEnd(reply, status, failure);
+    const stored = await writer.flush();
+    const end = await this.persistEnd(reply, { status, failure }, stored);
     // Leave the registry before telling listeners: from now on the database holds the final state.
     this.live.delete(reply.messageId);
     reply.end(end);
+  }
+
+  private stopFor(reply: LiveReply, reason: StopReason): void {
+    reply.stopReason ??= reason;
+    reply.abort.abort(new Error(`stopped: ${reason}`));
   }
 
   private classify(
@@ -220,25 +286,35 @@ export class ReplyRegistry {
     if (reply.stopReason === 'user') return { status: 'interrupted', failure: null };
     if (reply.stopReason === 'shutdown')
       return { status: partialOr('interrupted'), failure: shutdownMessage };
+    if (reply.stopReason === 'storage') return { status: 'interrupted', failure: storageMessage };
     if (!(err instanceof ModelError)) this.opts.onError?.(err, `reply ${reply.messageId}`);
     const message = err instanceof ModelError ? err.userMessage : modelMessages.upstream;
     return { status: partialOr('failed'), failure: message };
   }
 
-  private async persistEnd(reply: LiveReply, status: ReplyOutcome['status'], failure: string | null) {
-    // A failing final write is retried a few times: this is the one write that must not be lost.
-    let lastError: unknown;
-    for (let attempt = 0; attempt < 3; attempt++) {
+  /**
+   * The final write, retried for as long as the outage budget allows: the one write that must not be
+   * lost. When the database stays away, or the writer already gave up, the client is told the truth:
+   * it has been shown only stored text, and the reply's lease turns it `interrupted` later.
+   */
+  private async persistEnd(
+    reply: LiveReply,
+    end: { status: ReplyOutcome['status']; failure: string | null },
+    writer: WriterState,
+  ): Promise<ReplyEnd> {
+    const retryFree = end.status !== 'complete' && reply.stopReason !== 'user';
+    const outcome: ReplyOutcome = { content: reply.content, status: end.status, retryFree };
+    if (writer === 'writing') {
       try {
-        const stored = await this.opts.store.finish(reply.messageId, { content: reply.content, status });
-        return failure ? streamFrames.error(stored, failure) : streamFrames.done(stored);
+        const stored = await retryWithin(this.outageBudgetMs, () =>
+          this.opts.store.finish(reply.messageId, outcome),
+        );
+        if (stored) return end.failure ? streamFrames.error(stored, end.failure) : streamFrames.done(stored);
       } catch (err) {
-        lastError = err;
-        await new Promise((r) => setTimeout(r, 100 * (attempt + 1)));
+        this.opts.onError?.(err, `storing reply ${reply.messageId}`);
       }
     }
-    this.opts.onError?.(lastError, `storing reply ${reply.messageId}`);
-    const fallback: Message = {
+    const asShown: Message = {
       id: reply.messageId,
       conversationId: reply.conversationId,
       role: 'assistant',
@@ -246,26 +322,7 @@ export class ReplyRegistry {
       createdAt: new Date().toISOString(),
       status: reply.content ? 'interrupted' : 'failed',
     };
-    return streamFrames.error(fallback, modelMessages.upstream);
-  }
-
-  /** Writes partial content at most every flushIntervalMs, one write at a time. */
-  private createFlusher(reply: LiveReply) {
-    let last = Date.now();
-    let pending: Promise<void> | null = null;
-    return {
-      maybeFlush: () => {
-        if (pending || Date.now() - last < this.opts.flushIntervalMs) return;
-        last = Date.now();
-        pending = this.opts.store
-          .saveProgress(reply.messageId, reply.content)
-          .catch((err: unknown) => this.opts.onError?.(err, `flushing reply ${reply.messageId}`))
-          .finally(() => (pending = null));
-      },
-      idle: async () => {
-        await pending;
-      },
-    };
+    return streamFrames.error(asShown, storageMessage);
   }
 }
 

@@ -1,0 +1,123 @@
+/*
+ * Write-ahead streaming: the text of a reply reaches its clients only after it is stored. A crash of
+ * this process, or of the database, can then never leave the database holding less than a user saw.
+ *
+ * One writer per live reply. It writes what was generated so far (one write in flight, at most one per
+ * `flushIntervalMs`: the tokens of that interval leave together), and on success hands the stored text
+ * to the reply, which shows it to its listeners. A failed write is retried with backoff from memory for
+ * as long as `outageBudgetMs` allows; past that the writer gives up and the reply ends with what is
+ * stored (see ReplyRegistry).
+ */
+
+/** The store's side of progress writes. */
+export interface ProgressStore {
+  /**
+   * Writes the partial content (status stays `streaming`) and renews the reply's lease. Answers false
+   * when the row is no longer a reply being written (deleted with its conversation, or swept as
+   * interrupted after its lease ran out): nothing will be stored for it any more.
+   */
+  saveProgress(messageId: number, content: string): Promise<boolean>;
+}
+
+export interface ReplyWriterOptions {
+  flushIntervalMs: number;
+  /** How long text may wait in memory for an unreachable database before the reply gives up. */
+  outageBudgetMs: number;
+  onError?: (err: unknown, context: string) => void;
+}
+
+/** What the writer needs of a reply: its id, the text generated, and where stored text goes. */
+export interface WrittenReply {
+  readonly messageId: number;
+  /** All text generated so far (stored or not). */
+  readonly generated: string;
+  /** Length of the stored prefix of `generated`. */
+  readonly storedLength: number;
+  /** The first `length` characters of `generated` are stored: show them. */
+  commit(length: number): void;
+}
+
+export type WriterState = 'writing' | 'gave-up' | 'lost';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** 100 ms, doubling, at most 2 s: a short outage costs little, a long one few attempts. */
+const backoffMs = (failures: number) => Math.min(2_000, 100 * 2 ** Math.min(failures - 1, 5));
+
+export class ReplyWriter {
+  state: WriterState = 'writing';
+  private running: Promise<void> | null = null;
+  private lastWriteAt = 0;
+  private failingSince: number | null = null;
+  private failures = 0;
+
+  constructor(
+    private readonly store: ProgressStore,
+    private readonly reply: WrittenReply,
+    private readonly opts: ReplyWriterOptions,
+  ) {}
+
+  /** New text was generated: store it soon (coalesced with whatever else arrives meanwhile). */
+  kick(): void {
+    this.running ??= this.pump().finally(() => (this.running = null));
+  }
+
+  /** Resolves once everything generated is stored, or the writer gave up or lost its row. */
+  async flush(): Promise<WriterState> {
+    for (;;) {
+      if (this.state !== 'writing' || this.reply.storedLength === this.reply.generated.length)
+        return this.state;
+      this.kick();
+      await this.running;
+    }
+  }
+
+  private async pump(): Promise<void> {
+    while (this.state === 'writing' && this.reply.storedLength < this.reply.generated.length) {
+      const wait = this.lastWriteAt + this.opts.flushIntervalMs - Date.now();
+      if (wait > 0) await sleep(wait);
+      await this.writeOnce();
+    }
+  }
+
+  private async writeOnce(): Promise<void> {
+    const length = this.reply.generated.length;
+    this.lastWriteAt = Date.now();
+    try {
+      const kept = await this.store.saveProgress(this.reply.messageId, this.reply.generated.slice(0, length));
+      this.failingSince = null;
+      this.failures = 0;
+      if (!kept) {
+        this.state = 'lost';
+        return;
+      }
+      this.reply.commit(length);
+    } catch (err) {
+      this.failures++;
+      this.failingSince ??= Date.now();
+      // One log line per outage, not one per attempt.
+      if (this.failures === 1) this.opts.onError?.(err, `storing reply ${this.reply.messageId} (retrying)`);
+      if (Date.now() - this.failingSince >= this.opts.outageBudgetMs) {
+        this.opts.onError?.(err, `storing reply ${this.reply.messageId}: gave up`);
+        this.state = 'gave-up';
+        return;
+      }
+      await sleep(backoffMs(this.failures));
+    }
+  }
+}
+
+/**
+ * Retries `write` with the same backoff until it succeeds or `budgetMs` has passed since the first
+ * failure; answers its result, or throws the last error.
+ */
+export async function retryWithin<T>(budgetMs: number, write: () => Promise<T>): Promise<T> {
+  const since = Date.now();
+  for (let failures = 1; ; failures++) {
+    try {
+      return await write();
+    } catch (err) {
+      if (Date.now() - since >= budgetMs) throw err;
+      await sleep(backoffMs(failures));
+    }
+  }
+}
