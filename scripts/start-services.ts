@@ -16,6 +16,7 @@ const product = await launchProduct({
   gatewayPort: env.PORT,
   servicePortBase: env.SERVICE_PORT_BASE,
   env: { DATABASE_URL: env.DATABASE_URL, NATS_URL: env.NATS_URL },
+  replicas: { auth: env.AUTH_REPLICAS, chat: env.CHAT_REPLICAS },
 });
 console.log(`\n  Noek is running at ${product.gatewayUrl.replace('127.0.0.1', 'localhost')}`);
 if (product.paymentSimulatorUrl) {
@@ -24,7 +25,7 @@ if (product.paymentSimulatorUrl) {
   );
 }
 console.log(
-  `  services: ${Object.entries(product.serviceUrls)
+  `  services: ${Object.entries(product.replicaUrls)
     .map(([n, u]) => `${n} ${u}`)
     .join(', ')}\n`,
 );

@@ -2,10 +2,12 @@
  * npm run test:faults (issue 15): the product in the separate-process mode on a PostgreSQL cluster and a
  * NATS server of its own, 20 users chatting, and one fault at a time while their replies stream:
  * (a) SIGKILL chat, (b) SIGKILL NATS for 10 s, (c) PostgreSQL stopped for 10 s, (d) SIGKILL the gateway,
- * (e) SIGTERM each service in turn. A killed or stopped process is started again as a supervisor would.
+ * (e) SIGTERM each process in turn. Chat and auth run as two replicas each behind the gateway. A killed or
+ * stopped process is started again as a supervisor would.
  * After each fault: no accepted message lost or doubled, no reply left `streaming`, no reply shorter in
  * the database than what its user was shown, usage = messages accepted, every event published, every
- * service ready again. Prints a table; exits 1 when a row fails. FAULTS=a,c runs some rows only.
+ * service ready again. Prints a table; exits 1 when a row fails. FAULTS=a,c runs some rows only;
+ * `--report=file.json` also writes the rows (npm test counts them).
  */
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +24,9 @@ import { createUsers } from './users';
 const USERS = Number(process.env.FAULT_USERS ?? 20);
 const chosen = (process.env.FAULTS ?? 'a,b,c,d,e').split(',').map((s) => s.trim());
 const logFile = join(tmpdir(), 'noek-faults.log');
+const reportFile = process.argv.find((a) => a.startsWith('--report='))?.slice('--report='.length);
+/** Replicas per service: the faults hit one replica while the others keep serving. */
+export const REPLICAS = { chat: 2, auth: 2 } as const;
 const logs: string[] = [];
 
 async function runFault(world: World, fault: Fault): Promise<Row> {
@@ -47,6 +52,7 @@ async function main(): Promise<void> {
       gatewayPort,
       servicePortBase: await freePort(),
       output: 'pipe',
+      replicas: REPLICAS,
       log: (line) => logs.push(line),
       env: {
         LOG_LEVEL: 'warn',
@@ -68,6 +74,7 @@ async function main(): Promise<void> {
       rows.push(await runFault(world, fault));
     }
     printTable(rows);
+    if (reportFile) writeFileSync(reportFile, JSON.stringify(rows, null, 2));
     process.exitCode = rows.every((r) => r.problems.length === 0) ? 0 : 1;
   } finally {
     await product?.stop();
@@ -85,7 +92,7 @@ function printTable(rows: Row[]): void {
       `| ${r.fault} | ${r.sends} | ${r.accepted} | ${r.damaged} | ${r.cut} | ${r.serverErrors} | ${r.recoverS.toFixed(1)} |`,
     );
   for (const r of rows) for (const p of r.problems) console.log(`FAIL ${r.fault}: ${p}`);
-  console.log(`\nprocess logs: ${logFile}; services: ${serviceNames.join(', ')}, gateway`);
+  console.log(`\nprocess logs: ${logFile}; services: ${serviceNames.join(', ')} (chat and auth ×2), gateway`);
 }
 
 main().catch((err: unknown) => {

@@ -1,5 +1,5 @@
 /** The faults of the run, each injected while 20 replies stream, and undone as a supervisor would. */
-import { serviceNames, type Launched } from '../../scripts/lib/launch';
+import type { Launched, ProcessName } from '../../scripts/lib/launch';
 import type { NatsServer } from '../support/nats-server';
 import type { PrivatePostgres } from '../support/private-postgres';
 import type { ChatUser } from './chat-client';
@@ -19,7 +19,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const faults: Fault[] = [
   {
     key: 'a',
-    name: 'SIGKILL chat',
+    name: 'SIGKILL a chat replica',
     inject: async ({ product }) => {
       await product.signal('chat', 'SIGKILL');
       await product.restart('chat');
@@ -53,9 +53,10 @@ export const faults: Fault[] = [
   },
   {
     key: 'e',
-    name: 'SIGTERM each service in turn',
+    name: 'SIGTERM each process in turn',
     inject: async ({ product }) => {
-      for (const name of serviceNames) {
+      // A rolling restart: one process at a time, each started again before the next one stops.
+      for (const name of Object.keys(product.replicaUrls) as ProcessName[]) {
         await product.signal(name, 'SIGTERM');
         await product.restart(name);
       }

@@ -19,7 +19,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Resolves with the time every service and the gateway answer /readyz 200 (or NaN after 60 s). */
 export async function allReady(world: World): Promise<number> {
-  const urls = [...Object.values(world.product.serviceUrls), world.product.gatewayUrl];
+  const urls = [...Object.values(world.product.replicaUrls), world.product.gatewayUrl];
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const ok = await Promise.all(

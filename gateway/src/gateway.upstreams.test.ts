@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { NOT_ACCEPTED_HEADER } from '@noek/contracts';
 import { rawRequest, startGateway, startUpstream } from './test/harness';
 
 // Several addresses per service (issue 15.6): spread, retry where the request cannot have been acted on,
@@ -75,6 +76,35 @@ describe('several upstream addresses per service', () => {
     ];
     expect(statuses.sort()).toEqual([200, 503]);
     expect(down.hits.filter((h) => h.startsWith('POST')).length).toBe(1);
+  });
+
+  it('sends a POST a draining replica refused untouched (503 not-accepted) to another one, body and all', async () => {
+    const bodies: string[] = [];
+    const draining: Up = await startUpstream((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(503, {
+          'content-type': 'application/json',
+          [NOT_ACCEPTED_HEADER]: '1',
+          'retry-after': '1',
+        });
+        res.end('{"code":"SERVICE_UNAVAILABLE"}');
+      });
+    });
+    open.push({ stop: () => draining.close() });
+    const serving: Up = await startUpstream((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        bodies.push(body);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"name":"serving"}');
+      });
+    });
+    open.push({ stop: () => serving.close() });
+    const gw = await gatewayFor(draining.url, serving.url);
+    for (let i = 0; i < 4; i += 1) expect((await post(gw, '/api/conversations/1/messages')).status).toBe(200);
+    expect(bodies).toEqual(Array(4).fill('{"text":"hello"}'));
   });
 
   it('ejects an address after consecutive 5xx answers', async () => {

@@ -7,6 +7,9 @@ export const scriptEnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   /** auth, chat, billing and admin listen on this port and the next three. */
   SERVICE_PORT_BASE: z.coerce.number().int().min(1).max(65530).default(4001),
+  /** Processes of auth and of chat (`npm run start:services`); the gateway spreads requests over them. */
+  AUTH_REPLICAS: z.coerce.number().int().min(1).max(4).default(1),
+  CHAT_REPLICAS: z.coerce.number().int().min(1).max(4).default(1),
 });
 
 export function scriptEnv(env: NodeJS.ProcessEnv = process.env) {

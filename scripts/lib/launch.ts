@@ -25,6 +25,12 @@ export type LaunchOptions = {
   env: NodeJS.ProcessEnv;
   /** Extra environment per process. */
   envFor?: Partial<Record<ServiceName | 'gateway', NodeJS.ProcessEnv>>;
+  /**
+   * Processes per service (default 1). The gateway gets every address of a service (comma-separated
+   * AUTH_URL, CHAT_URL, ...) and spreads requests over them; extra replicas listen on
+   * servicePortBase + 20 + 4 × service index + (replica − 1).
+   */
+  replicas?: Partial<Record<ServiceName, number>>;
   /** Where child output goes: inherit the terminal, or ignore/collect for tests. */
   output?: 'inherit' | 'pipe';
   log?: (line: string) => void;
@@ -32,7 +38,10 @@ export type LaunchOptions = {
 
 export type Launched = {
   gatewayUrl: string;
+  /** The first replica of each service. */
   serviceUrls: Record<ServiceName, string>;
+  /** Every process but the gateway by name (`chat`, `chat#2`, ...), with its URL. */
+  replicaUrls: Record<string, string>;
   remoteServers: Partial<Record<RemoteName, StaticServer>>;
   /** The local payment simulator's URL when no Stripe key is configured (its /_simulator controls). */
   paymentSimulatorUrl?: string;
@@ -45,7 +54,18 @@ export type Launched = {
   stop(): Promise<void>;
 };
 
-export type ProcessName = ServiceName | 'gateway';
+/** `chat` is a service's first replica, `chat#2` its second. */
+export type ProcessName = ServiceName | 'gateway' | `${ServiceName}#${number}`;
+
+/** The process names and ports of a service's replicas. */
+function replicasOf(s: ServiceName, i: number, opts: LaunchOptions): { name: ProcessName; port: number }[] {
+  const n = Math.max(1, opts.replicas?.[s] ?? 1);
+  return Array.from({ length: n }, (_, r) =>
+    r === 0
+      ? { name: s, port: opts.servicePortBase + i }
+      : { name: `${s}#${r + 1}` as const, port: opts.servicePortBase + 20 + 4 * i + (r - 1) },
+  );
+}
 
 function startProcess(
   name: string,
@@ -115,6 +135,13 @@ export async function launchProduct(options: LaunchOptions): Promise<Launched> {
   const serviceUrls = Object.fromEntries(
     serviceNames.map((s, i) => [s, `http://127.0.0.1:${opts.servicePortBase + i}`]),
   ) as Record<ServiceName, string>;
+  const replicas = serviceNames.flatMap((s, i) => replicasOf(s, i, opts).map((r) => ({ ...r, service: s })));
+  const replicaUrls = Object.fromEntries(replicas.map((r) => [r.name, `http://127.0.0.1:${r.port}`]));
+  const addressesOf = (s: ServiceName) =>
+    replicas
+      .filter((r) => r.service === s)
+      .map((r) => replicaUrls[r.name])
+      .join(',');
   const remoteServers: Partial<Record<RemoteName, StaticServer>> = {};
   const remoteEnv: NodeJS.ProcessEnv = {};
   let payments: SimulatedPayments | null = null;
@@ -132,30 +159,31 @@ export async function launchProduct(options: LaunchOptions): Promise<Launched> {
       }
     }
     await Promise.all(
-      serviceNames.map(async (s, i) => {
+      replicas.map(async ({ service: s, name, port }) => {
         const entry = join(root, 'services', s, 'dist', 'main.js');
         // The admin service calls auth's and chat's internal APIs (services/admin/README.md).
         const peers = s === 'admin' ? { AUTH_URL: serviceUrls.auth, CHAT_URL: serviceUrls.chat } : {};
-        const env = { PORT: String(opts.servicePortBase + i), ...peers, ...opts.envFor?.[s] };
-        await waitReady(s, serviceUrls[s], spawnNamed(s, entry, env));
+        const env = { PORT: String(port), ...peers, ...opts.envFor?.[s] };
+        await waitReady(name, replicaUrls[name]!, spawnNamed(name, entry, env));
       }),
     );
     const gatewayUrl = `http://127.0.0.1:${opts.gatewayPort}`;
     const gwEnv = {
       PORT: String(opts.gatewayPort),
-      AUTH_URL: serviceUrls.auth,
-      CHAT_URL: serviceUrls.chat,
-      BILLING_URL: serviceUrls.billing,
-      ADMIN_URL: serviceUrls.admin,
+      AUTH_URL: addressesOf('auth'),
+      CHAT_URL: addressesOf('chat'),
+      BILLING_URL: addressesOf('billing'),
+      ADMIN_URL: addressesOf('admin'),
       ...remoteEnv,
       ...opts.envFor?.gateway,
     };
     const gateway = spawnNamed('gateway', join(root, 'gateway', 'dist', 'main.js'), gwEnv);
     await waitReady('gateway', gatewayUrl, gateway);
-    const urlOf = (name: ProcessName) => (name === 'gateway' ? gatewayUrl : serviceUrls[name]);
+    const urlOf = (name: ProcessName) => (name === 'gateway' ? gatewayUrl : replicaUrls[name]!);
     return {
       gatewayUrl,
       serviceUrls,
+      replicaUrls,
       remoteServers,
       paymentSimulatorUrl: payments?.url,
       stopRemote: async (name) => remoteServers[name]?.close(),

@@ -1,5 +1,6 @@
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
+import { NOT_ACCEPTED_HEADER } from '@noek/contracts';
 import { sendError } from '../http/json-response';
 import { tooLarge } from './admission';
 import { failureAnswer, type FailureKind } from './failures';
@@ -14,6 +15,11 @@ const RETRYABLE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const NOT_SENT = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
 /** Answers of an address that a GET or HEAD may be retried past, on another address of the service. */
 const RETRY_STATUSES = new Set([502, 503]);
+/**
+ * Bodies up to this size are kept until the answer comes, so a request a draining replica refused
+ * (503 with NOT_ACCEPTED_HEADER) can go to another one, POST included (a chat send is a few hundred bytes).
+ */
+const REPLAYABLE_BODY_BYTES = 64 * 1024;
 
 function failureKindOf(err: NodeJS.ErrnoException): FailureKind {
   return err.code === 'ECONNRESET' || err.code === 'EPIPE' ? 'reset' : 'unreachable';
@@ -36,6 +42,9 @@ export class ProxyExchange {
   private connected = false;
   /** Body chunks written before the socket connected: replayed if the exchange moves to another address. */
   private unsent: Buffer[] | undefined;
+  /** The whole body while it is small (REPLAYABLE_BODY_BYTES), for a retry after a not-accepted 503. */
+  private bodyCopy: Buffer[] | undefined = [];
+  private bodyBytes = 0;
   private bodyEnded = false;
   private connectTimer: NodeJS.Timeout | undefined;
   private upReq!: ClientRequest;
@@ -103,6 +112,7 @@ export class ProxyExchange {
         return;
       }
       if (!this.connected) (this.unsent ??= []).push(chunk);
+      this.keepCopy(chunk);
       if (!this.upReq.write(chunk)) req.pause();
     });
     this.upReq.on('drain', this.onDrain);
@@ -114,12 +124,19 @@ export class ProxyExchange {
 
   private readonly onDrain = () => this.p.req.resume();
 
+  private keepCopy(chunk: Buffer): void {
+    if (!this.bodyCopy) return;
+    this.bodyBytes += chunk.length;
+    if (this.bodyBytes > REPLAYABLE_BODY_BYTES) this.bodyCopy = undefined;
+    else this.bodyCopy.push(chunk);
+  }
+
   /**
    * Moves the exchange to another address of the service when the request cannot have been acted on:
    * the connection never carried it, or a GET/HEAD got 502/503. False when there is no other address or
    * the exchange was retried already (one retry, so a failing service is not hammered).
    */
-  private retryElsewhere(): boolean {
+  private retryElsewhere(replay: Buffer[] | undefined = this.unsent): boolean {
     if (this.retried || this.settled) return false;
     const next = otherTarget(this.up, this.target);
     if (!next) return false;
@@ -135,10 +152,15 @@ export class ProxyExchange {
     clearTimeout(this.connectTimer);
     this.target = next;
     this.upReq = this.send();
-    for (const chunk of this.unsent ?? []) this.upReq.write(chunk);
+    for (const chunk of replay ?? []) this.upReq.write(chunk);
     if (this.hasBody) this.upReq.on('drain', this.onDrain);
     if (!this.hasBody || this.bodyEnded) this.upReq.end();
     return true;
+  }
+
+  /** The whole body is here and kept (or there is none): it can be sent again. */
+  private canReplayBody(): boolean {
+    return !this.hasBody || (this.bodyEnded && this.bodyCopy !== undefined);
   }
 
   private settle(): boolean {
@@ -231,6 +253,13 @@ export class ProxyExchange {
     if (RETRY_STATUSES.has(status) && (this.p.req.method === 'GET' || this.p.req.method === 'HEAD')) {
       // A GET/HEAD refused by one address (502/503): another one may answer; this answer is discarded.
       if (this.retryElsewhere()) {
+        incoming.resume();
+        return;
+      }
+    }
+    if (status === 503 && incoming.headers[NOT_ACCEPTED_HEADER] === '1' && this.canReplayBody()) {
+      // Refused untouched by a draining replica: any method may go to another one, body replayed.
+      if (this.retryElsewhere(this.bodyCopy)) {
         incoming.resume();
         return;
       }

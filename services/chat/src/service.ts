@@ -187,6 +187,7 @@ export function createChatService(deps: ChatServiceDeps) {
         liveIds: () => ctx.registry.liveIds(),
         leaseMs: deps.config.REPLY_LEASE_MS,
         logger,
+        onStopRequested: (id) => void ctx.registry.stop(id),
         now: ctx.now,
       });
       await syncRevocations();

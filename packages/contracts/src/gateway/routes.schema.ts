@@ -37,3 +37,10 @@ export function serviceForApiPath(path: string): ServiceName | undefined {
   }
   return undefined;
 }
+
+/**
+ * A service's 503 that guarantees the request was not acted on at all (a replica draining for
+ * shutdown refused it before any check or write). The gateway may then send it, body included, to
+ * another replica of the service, whatever its method.
+ */
+export const NOT_ACCEPTED_HEADER = 'x-noek-not-accepted';

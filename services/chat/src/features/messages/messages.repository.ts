@@ -1,5 +1,6 @@
 import type { ChatTx } from '../../database';
 import type { Message, MessageStatus } from '../../generated/prisma/client';
+import type { ProgressResult } from '../replies/reply-writer';
 
 export function createMessagesRepository(db: ChatTx) {
   return {
@@ -28,26 +29,41 @@ export function createMessagesRepository(db: ChatTx) {
     reopen(messageId: number): Promise<Message> {
       return db.message.update({
         where: { id: messageId },
-        data: { content: '', status: 'streaming', retryFree: false },
+        data: { content: '', status: 'streaming', retryFree: false, stopRequested: false },
       });
     },
     /**
-     * The text so far, and the reply's lease renewed (`updatedAt`, see replies/reply-lease.ts). False
-     * when the row is no longer streaming: deleted, or swept as interrupted after its lease ran out.
+     * The text so far, and the reply's lease renewed (`updatedAt`, see replies/reply-lease.ts). `gone`
+     * when the row is no longer streaming (deleted, or swept as interrupted after its lease ran out);
+     * `stop` when another replica asked for Stop.
      */
-    async saveProgress(messageId: number, content: string): Promise<boolean> {
-      const { count } = await db.message.updateMany({
-        where: { id: messageId, status: 'streaming' },
-        data: { content, updatedAt: new Date() },
-      });
-      return count === 1;
+    async saveProgress(messageId: number, content: string): Promise<ProgressResult> {
+      const rows = await db.$queryRaw<{ stopRequested: boolean }[]>`
+        UPDATE "messages" SET "content" = ${content}::text, "updatedAt" = ${new Date()}::timestamp(3)
+        WHERE "id" = ${messageId}::int AND "status" = 'streaming'
+        RETURNING "stopRequested"`;
+      if (!rows[0]) return 'gone';
+      return rows[0].stopRequested ? 'stop' : 'stored';
     },
-    /** Renews the leases of the replies this process is writing (one statement for all of them). */
-    async renewLeases(ids: number[]): Promise<void> {
-      if (ids.length === 0) return;
+    /**
+     * Renews the leases of the replies this process is writing (one statement for all of them); answers
+     * the ids another replica asked to stop.
+     */
+    async renewLeases(ids: number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const rows = await db.$queryRaw<{ id: number }[]>`
+        UPDATE "messages" SET "updatedAt" = ${new Date()}::timestamp(3)
+        WHERE "id" = ANY(${ids}::int[]) AND "status" = 'streaming'
+        RETURNING "id", "stopRequested"`;
+      return (rows as { id: number; stopRequested?: boolean }[])
+        .filter((r) => r.stopRequested)
+        .map((r) => r.id);
+    },
+    /** Stop for a reply another replica writes: it sees the request at its next write or renewal. */
+    async requestStop(messageId: number): Promise<void> {
       await db.message.updateMany({
-        where: { id: { in: ids }, status: 'streaming' },
-        data: { updatedAt: new Date() },
+        where: { id: messageId, status: 'streaming' },
+        data: { stopRequested: true },
       });
     },
     /**
@@ -70,7 +86,7 @@ export function createMessagesRepository(db: ChatTx) {
         ), c AS (
           UPDATE "conversations" SET "updatedAt" = ${now}::timestamp(3) FROM m WHERE "conversations"."id" = m."conversationId"
         )
-        SELECT "id", "conversationId", "role", "content", "status", "retryFree", "createdAt", "updatedAt" FROM m`;
+        SELECT "id", "conversationId", "role", "content", "status", "retryFree", "stopRequested", "createdAt", "updatedAt" FROM m`;
       return rows[0] ?? null;
     },
     /**

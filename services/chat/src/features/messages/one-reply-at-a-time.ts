@@ -1,4 +1,4 @@
-import { errorCodes } from '@noek/contracts';
+import { errorCodes, NOT_ACCEPTED_HEADER } from '@noek/contracts';
 import { ConflictError, isUniqueViolation, ServiceUnavailableError } from '@noek/service-kit';
 import type { ChatContext } from '../../context';
 
@@ -30,6 +30,13 @@ export function assertNoReplyInProgress(
 export const RESTARTING =
   'Noek is restarting this part of the service. Your message was not sent: please send it again in a moment.';
 
+/** Refused before anything was checked or stored: the gateway may hand it to another replica. */
+function notAccepted(): ServiceUnavailableError {
+  const err = new ServiceUnavailableError(RESTARTING, errorCodes.serviceUnavailable, 1);
+  err.headers![NOT_ACCEPTED_HEADER] = '1';
+  return err;
+}
+
 /**
  * Runs `work` holding the conversation's claim; `work` resolves once its reply is in the registry.
  * A replica draining for shutdown starts no reply: 503 with Retry-After, nothing stored.
@@ -39,8 +46,7 @@ export async function withConversationClaim<T>(
   conversationId: number,
   work: () => Promise<T>,
 ): Promise<T> {
-  if (!ctx.registry.accepting)
-    throw new ServiceUnavailableError(RESTARTING, errorCodes.serviceUnavailable, 1);
+  if (!ctx.registry.accepting) throw notAccepted();
   assertNoReplyInProgress(ctx, conversationId);
   ctx.sending.add(conversationId);
   try {

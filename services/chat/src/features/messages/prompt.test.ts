@@ -14,6 +14,7 @@ const msg = (
   content,
   status,
   retryFree: false,
+  stopRequested: false,
   createdAt: new Date(),
   updatedAt: new Date(),
 });

@@ -192,6 +192,7 @@ function messageOf(row: Message): Message {
     content: row.content,
     status: row.status,
     retryFree: row.retryFree,
+    stopRequested: row.stopRequested,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

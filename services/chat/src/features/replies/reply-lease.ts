@@ -11,7 +11,8 @@
 import type { Logger } from '@noek/service-kit';
 
 export interface LeaseStore {
-  renewLeases(ids: number[]): Promise<void>;
+  /** Answers the ids another replica asked to stop. */
+  renewLeases(ids: number[]): Promise<number[]>;
   interruptExpired(olderThan: Date): Promise<number>;
 }
 
@@ -21,6 +22,8 @@ export interface ReplyLeaseOptions {
   liveIds: () => number[];
   leaseMs: number;
   logger: Logger;
+  /** Stop was asked for on another replica for a reply this process writes. */
+  onStopRequested?: (id: number) => void;
   now?: () => Date;
 }
 
@@ -30,7 +33,7 @@ export function createLeaseKeeper(opts: ReplyLeaseOptions) {
   let healthySince = now().getTime();
   const tick = async (): Promise<number> => {
     try {
-      await opts.store.renewLeases(opts.liveIds());
+      for (const id of await opts.store.renewLeases(opts.liveIds())) opts.onStopRequested?.(id);
       if (now().getTime() - healthySince < opts.leaseMs) return 0;
       const swept = await opts.store.interruptExpired(new Date(now().getTime() - opts.leaseMs));
       if (swept > 0) opts.logger.warn({ swept }, 'replies whose writer died marked interrupted');

@@ -15,7 +15,7 @@ function memoryStore() {
   const store: ReplyStore = {
     saveProgress: async (_id, content) => {
       progress.push(content);
-      return true;
+      return 'stored' as const;
     },
     finish: async (id, o): Promise<Message> => {
       finished.push(o);
@@ -134,7 +134,7 @@ describe('ReplyRegistry', () => {
     let calls = 0;
     const errors: string[] = [];
     const store: ReplyStore = {
-      saveProgress: async () => true,
+      saveProgress: async () => 'stored' as const,
       finish: async () => {
         calls++;
         throw new Error('db down');
@@ -175,7 +175,7 @@ describe('ReplyRegistry write-ahead streaming', () => {
       saveProgress: async (_id, content) => {
         await new Promise((r) => setTimeout(r, 5));
         stored.push(content);
-        return true;
+        return 'stored' as const;
       },
       finish: async (id, o) => ({
         id,
@@ -206,7 +206,7 @@ describe('ReplyRegistry write-ahead streaming', () => {
     const store: ReplyStore = {
       saveProgress: async () => {
         if (down) throw new Error('connection refused');
-        return true;
+        return 'stored' as const;
       },
       finish: async (id, o) => {
         if (down) throw new Error('connection refused');
@@ -241,7 +241,7 @@ describe('ReplyRegistry write-ahead streaming', () => {
     const store: ReplyStore = {
       saveProgress: async () => {
         if (++calls > 1) throw new Error('connection refused');
-        return true;
+        return 'stored' as const;
       },
       finish: async () => {
         throw new Error('unreachable');
@@ -257,7 +257,7 @@ describe('ReplyRegistry write-ahead streaming', () => {
   it('a reply whose row was swept or deleted stops at once', async () => {
     let finishes = 0;
     const store: ReplyStore = {
-      saveProgress: async () => false,
+      saveProgress: async () => 'gone' as const,
       finish: async () => {
         finishes++;
         return null;

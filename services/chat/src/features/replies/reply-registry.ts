@@ -251,6 +251,7 @@ export class ReplyRegistry {
       flushIntervalMs: this.opts.flushIntervalMs,
       outageBudgetMs: this.outageBudgetMs,
       onError: this.opts.onError,
+      onStopRequested: () => void this.stop(reply.messageId),
     });
     let status: ReplyOutcome['status'] = 'complete';
     let failure: string | null = null;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_ACCEPTED_HEADER } from '@noek/contracts';
 import {
   captureLogger,
   createInProcessEventBus,
@@ -18,7 +19,7 @@ import {
   type ChatHarness,
   type UserClient,
 } from '../../test/chat-api-harness';
-import { createLeaseKeeper } from './reply-lease';
+import { createLeaseKeeper, type LeaseStore } from './reply-lease';
 
 let h: ChatHarness;
 beforeAll(async () => {
@@ -72,6 +73,35 @@ describe('several replicas', () => {
     });
   });
 
+  it('Stop pressed on another replica stops the reply and answers it stored', async () => {
+    const other = await h.startSecondService();
+    h.fake.script = slow(60, 25);
+    const a = userClient(h);
+    const conv = await a.newConversation();
+    const res = await a.send(conv.id, 'stop me from elsewhere');
+    let id = -1;
+    let stop: Promise<Response> | undefined;
+    const events = await readEvents(res, (e) => {
+      if (e.type === 'started') id = e.assistantMessage.id;
+      // At the first text, Stop goes to the replica that is not writing the reply.
+      stop ??=
+        e.type === 'token'
+          ? fetch(`${other.server.url}/api/conversations/${conv.id}/messages/${id}/stop`, {
+              method: 'POST',
+              headers: { cookie: cookieOf(a) },
+            })
+          : undefined;
+      return false;
+    });
+    const answer = await stop!;
+    expect(answer.status).toBe(200);
+    const stopped = (await answer.json()) as { status: string; content: string };
+    expect(stopped.status).toBe('interrupted');
+    expect(stopped.content.length).toBeLessThan(words(60).length);
+    expect(terminal(events)).toMatchObject({ type: 'done', assistantMessage: { status: 'interrupted' } });
+    expect(await h.db.message.findUniqueOrThrow({ where: { id } })).toMatchObject({ retryFree: false });
+  });
+
   it('one reply per conversation is held by the database, also for a reply this replica is not writing', async () => {
     const a = userClient(h);
     const { conv } = await orphanReply(a, 'half', new Date());
@@ -107,7 +137,7 @@ describe('crash recovery by lease', () => {
       [dead.reply.id, alive.reply.id].map((id) => h.db.message.findUniqueOrThrow({ where: { id } })),
     );
     expect(deadRow).toMatchObject({ status: 'interrupted', content: 'what was stored', retryFree: true });
-    expect(aliveRow.status).toBe('streaming');
+    expect(aliveRow!.status).toBe('streaming');
     // The client that re-attached meanwhile is told the reply ended, with what was stored.
     expect(terminal(await follow)).toMatchObject({
       type: 'done',
@@ -117,7 +147,7 @@ describe('crash recovery by lease', () => {
   });
 
   it('after a database outage the keeper waits a whole lease before sweeping', async () => {
-    const failing = {
+    const failing: LeaseStore = {
       renewLeases: async () => Promise.reject(new Error('down')),
       interruptExpired: async () => 1,
     };
@@ -131,7 +161,7 @@ describe('crash recovery by lease', () => {
     });
     now = 10_000;
     expect(await keeper.tick()).toBe(0);
-    failing.renewLeases = async () => undefined;
+    failing.renewLeases = async () => [];
     now = 12_000;
     expect(await keeper.tick()).toBe(0);
     now = 15_001;
@@ -201,6 +231,7 @@ describe('graceful drain', () => {
     });
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('1');
+    expect(refused.headers.get(NOT_ACCEPTED_HEADER)).toBe('1');
     expect(await h.db.message.count({ where: { conversationId: c2.id } })).toBe(0);
     await drained;
     expect(terminal(await events)).toMatchObject({

@@ -9,14 +9,17 @@
  * stored (see ReplyRegistry).
  */
 
+/**
+ * `stored`; `gone`: the row is no longer a reply being written (deleted with its conversation, or swept
+ * as interrupted after its lease ran out), nothing will be stored for it any more; `stop`: stored, and
+ * Stop was asked for on another replica.
+ */
+export type ProgressResult = 'stored' | 'gone' | 'stop';
+
 /** The store's side of progress writes. */
 export interface ProgressStore {
-  /**
-   * Writes the partial content (status stays `streaming`) and renews the reply's lease. Answers false
-   * when the row is no longer a reply being written (deleted with its conversation, or swept as
-   * interrupted after its lease ran out): nothing will be stored for it any more.
-   */
-  saveProgress(messageId: number, content: string): Promise<boolean>;
+  /** Writes the partial content (status stays `streaming`) and renews the reply's lease. */
+  saveProgress(messageId: number, content: string): Promise<ProgressResult>;
 }
 
 export interface ReplyWriterOptions {
@@ -24,6 +27,8 @@ export interface ReplyWriterOptions {
   /** How long text may wait in memory for an unreachable database before the reply gives up. */
   outageBudgetMs: number;
   onError?: (err: unknown, context: string) => void;
+  /** Stop was asked for on another replica. */
+  onStopRequested?: () => void;
 }
 
 /** What the writer needs of a reply: its id, the text generated, and where stored text goes. */
@@ -83,14 +88,18 @@ export class ReplyWriter {
     const length = this.reply.generated.length;
     this.lastWriteAt = Date.now();
     try {
-      const kept = await this.store.saveProgress(this.reply.messageId, this.reply.generated.slice(0, length));
+      const result = await this.store.saveProgress(
+        this.reply.messageId,
+        this.reply.generated.slice(0, length),
+      );
       this.failingSince = null;
       this.failures = 0;
-      if (!kept) {
+      if (result === 'gone') {
         this.state = 'lost';
         return;
       }
       this.reply.commit(length);
+      if (result === 'stop') this.opts.onStopRequested?.();
     } catch (err) {
       this.failures++;
       this.failingSince ??= Date.now();
