@@ -73,6 +73,25 @@ function compose(): Stage {
   };
 }
 
+/**
+ * The fault run (e2e/faults/fault-suite.ts, `npm run test:faults`): each fault row is a test — it passes
+ * when every invariant held after that fault.
+ */
+function faults(): Stage {
+  return {
+    name: 'faults',
+    run: async () => {
+      const out = join(tmp, 'faults.json');
+      rmSync(out, { force: true });
+      const code = await sh('npx', ['tsx', 'e2e/faults/fault-suite.ts', `--report=${out}`]);
+      if (!existsSync(out)) return { passed: 0, failed: 1 };
+      const rows = JSON.parse(readFileSync(out, 'utf8')) as { problems: string[] }[];
+      const failed = rows.filter((r) => r.problems.length > 0).length;
+      return { passed: rows.length - failed, failed: failed + (code !== 0 && failed === 0 ? 1 : 0) };
+    },
+  };
+}
+
 const stages: Stage[] = [
   check('prisma generate', 'node', ['scripts/build/build.mjs', '--only=prisma clients']),
   check('typecheck', 'npm', ['run', '--silent', 'typecheck']),
@@ -84,6 +103,7 @@ const stages: Stage[] = [
   check('build (front ends, server bundles)', 'npm', ['run', '--silent', 'build']),
   vitest('e2e', ['e2e']),
   vitest('security', ['security']),
+  faults(),
   compose(),
 ];
 

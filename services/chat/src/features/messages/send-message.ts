@@ -44,14 +44,14 @@ export async function sendMessage(ctx: ChatContext, input: SendMessageInput, sin
 /** The session's user (created on first sight, revocation applied) and the conversation if theirs: one read. */
 async function readSendState(ctx: ChatContext, auth: AuthUser, conversationId: number) {
   assertSessionNotRevoked(ctx.revokedSessions, auth, ctx.now());
-  let { user, conversation } = await ctx.send.snapshot(auth.id, conversationId);
+  let { user, conversation, streamingReplies } = await ctx.send.snapshot(auth.id, conversationId);
   if (!user) {
     user = await ctx.users.ensure(auth.id, accessLevelSchema.catch('basic').parse(auth.accessLevel));
-    ({ conversation } = await ctx.send.snapshot(auth.id, conversationId));
+    ({ conversation, streamingReplies } = await ctx.send.snapshot(auth.id, conversationId));
   }
   assertSessionValid(user, auth.issuedAt);
   if (!conversation) throw new NotFoundError(CONVERSATION_NOT_FOUND);
-  return { user, conversation };
+  return { user, conversation, streamingReplies };
 }
 
 type SendState = Awaited<ReturnType<typeof readSendState>>;
@@ -66,7 +66,9 @@ async function storeUntilSettled(
   for (let attempt = 1; ; attempt++) {
     const { user, conversation } = state;
     assertMaySend(user);
-    assertReplySlot(ctx.registry.countForUser(user.id), ctx.settings.maxLiveRepliesPerUser);
+    // Replies this replica is starting count at once; those of other replicas once stored.
+    const live = Math.max(ctx.registry.countForUser(user.id), state.streamingReplies);
+    assertReplySlot(live, ctx.settings.maxLiveRepliesPerUser);
     const fun = parseFunModeCommand(input.content);
     if (fun !== null) {
       return storeFunModeCommand(ctx, { userId: user.id, conversation, content: input.content, on: fun });

@@ -19,6 +19,8 @@ import type { ChatUser, Conversation, Message } from '../../generated/prisma/cli
 export interface SendSnapshot {
   user: ChatUser | null;
   conversation: Conversation | null;
+  /** The user's replies being written now, by every replica (the live-reply cap holds across them). */
+  streamingReplies: number;
 }
 
 /** The conversation's columns, prefixed, in a row that also carries the user or a message. */
@@ -31,7 +33,7 @@ type ConversationColumns = {
   cArchivedAt: Date | null;
 };
 
-type SnapshotRow = ChatUser & ConversationColumns & { userFound: string | null };
+type SnapshotRow = ChatUser & ConversationColumns & { userFound: string | null; streamingReplies: number };
 
 /** What the decision was made on (usage/count-message.ts); the write happens only if the row still holds it. */
 export type SendExpectation = UsageExpectation;
@@ -78,13 +80,19 @@ async function readSnapshot(db: SendDb, userId: string, conversationId: number):
   const rows = await db.$queryRaw<SnapshotRow[]>`
         SELECT u.*, u."id" AS "userFound",
                c."id" AS "cId", c."userId" AS "cUserId", c."title" AS "cTitle",
-               c."createdAt" AS "cCreatedAt", c."updatedAt" AS "cUpdatedAt", c."archivedAt" AS "cArchivedAt"
+               c."createdAt" AS "cCreatedAt", c."updatedAt" AS "cUpdatedAt", c."archivedAt" AS "cArchivedAt",
+               (SELECT count(*)::int FROM "messages" m JOIN "conversations" mc ON mc."id" = m."conversationId"
+                 WHERE m."status" = 'streaming' AND mc."userId" = k."uid") AS "streamingReplies"
         FROM (SELECT ${userId}::uuid AS "uid") AS k
         LEFT JOIN "chat_users" u ON u."id" = k."uid"
         LEFT JOIN "conversations" c ON c."id" = ${conversationId}::int AND c."userId" = k."uid"`;
   const row = rows[0];
-  if (!row) return { user: null, conversation: null };
-  return { user: row.userFound ? userOf(row) : null, conversation: conversationOf(row) };
+  if (!row) return { user: null, conversation: null, streamingReplies: 0 };
+  return {
+    user: row.userFound ? userOf(row) : null,
+    conversation: conversationOf(row),
+    streamingReplies: row.streamingReplies,
+  };
 }
 
 /** Counts, stores both messages, names the conversation and writes the outbox row: one statement. */

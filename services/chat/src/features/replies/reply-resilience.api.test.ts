@@ -102,6 +102,22 @@ describe('several replicas', () => {
     expect(await h.db.message.findUniqueOrThrow({ where: { id } })).toMatchObject({ retryFree: false });
   });
 
+  it('the live-reply cap counts the replies of every replica', async () => {
+    const other = await h.startSecondService();
+    h.fake.script = slow(8, 30);
+    const a = userClient(h);
+    const convs = await Promise.all([1, 2, 3, 4].map(() => a.newConversation()));
+    const open = await Promise.all(convs.slice(0, 3).map((c) => a.send(c.id, 'parallel')));
+    const fourth = await fetch(`${other.server.url}/api/conversations/${convs[3]!.id}/messages`, {
+      method: 'POST',
+      headers: { cookie: cookieOf(a), 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'one more, elsewhere' }),
+    });
+    expect(fourth.status).toBe(429);
+    expect(((await fourth.json()) as { code: string }).code).toBe('TOO_MANY_REPLIES');
+    await Promise.all(open.map((r) => readEvents(r)));
+  });
+
   it('one reply per conversation is held by the database, also for a reply this replica is not writing', async () => {
     const a = userClient(h);
     const { conv } = await orphanReply(a, 'half', new Date());
