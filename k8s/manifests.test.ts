@@ -346,9 +346,20 @@ describe('k8s manifests', () => {
     },
   );
 
-  it('chat runs one replica while reply streams live in the pod that started them (docs/deployment.md)', () => {
-    // Raise only together with cross-pod replies or routing to the owning pod, and update this test.
-    expect(deployments.find((d) => d.doc.metadata.name === 'chat')!.spec.replicas).toBe(1);
+  it('chat and the gateway run several replicas with a HorizontalPodAutoscaler (docs/deployment.md "Scaling")', () => {
+    type HpaSpec = {
+      scaleTargetRef: { kind: string; name: string };
+      minReplicas: number;
+      maxReplicas: number;
+    };
+    const hpas = ofKind<HpaSpec>('HorizontalPodAutoscaler');
+    for (const name of ['chat', 'gateway']) {
+      const hpa = hpas.find((h) => h.spec.scaleTargetRef.name === name);
+      expect(hpa?.spec.scaleTargetRef.kind, name).toBe('Deployment');
+      expect(hpa!.spec.minReplicas).toBeGreaterThanOrEqual(2);
+      expect(hpa!.spec.maxReplicas).toBeGreaterThan(hpa!.spec.minReplicas);
+      expect(deployments.find((d) => d.doc.metadata.name === name)!.spec.replicas).toBeGreaterThanOrEqual(2);
+    }
   });
 
   it('only the gateway is exposed: no NodePort/LoadBalancer, the Ingress reaches the gateway and the remotes’ files', () => {
