@@ -31,7 +31,8 @@ export class ChatUser {
     readonly email: string,
   ) {}
 
-  private headers(extra: Record<string, string> = {}): Record<string, string> {
+  /** The headers this user sends (cookie session, Origin), for calls made outside this class. */
+  headers(extra: Record<string, string> = {}): Record<string, string> {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     return { Origin: this.base, 'Content-Type': 'application/json', Cookie: cookie, ...extra };
   }

@@ -8,7 +8,14 @@ import { forwardRequestHeaders } from './forward-headers';
 import type { ProxyContext, ProxyRequest } from './proxy-context';
 import { relayedHead } from './response-headers';
 import { startSseHeartbeat } from './sse-heartbeat';
-import { otherTarget, pickTarget, recordOutcome, type Upstream, type UpstreamTarget } from './upstreams';
+import {
+  otherTarget,
+  pickTarget,
+  recordLeaving,
+  recordOutcome,
+  type Upstream,
+  type UpstreamTarget,
+} from './upstreams';
 
 const RETRYABLE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Errors that mean the connection never carried the request: safe to send it elsewhere, any method. */
@@ -186,6 +193,8 @@ export class ProxyExchange {
         kind,
         err: err?.code ?? err?.message,
         path: p.req.url,
+        reusedSocket: this.upReq.reusedSocket,
+        retried: this.retried,
       },
       'upstream failed',
     );
@@ -250,6 +259,7 @@ export class ProxyExchange {
     }
     const status = incoming.statusCode ?? 502;
     recordOutcome(this.target, status < 500);
+    if (incoming.headers.connection === 'close') recordLeaving(this.up, this.target);
     if (RETRY_STATUSES.has(status) && (this.p.req.method === 'GET' || this.p.req.method === 'HEAD')) {
       // A GET/HEAD refused by one address (502/503): another one may answer; this answer is discarded.
       if (this.retryElsewhere()) {

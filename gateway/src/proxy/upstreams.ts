@@ -24,6 +24,8 @@ export interface Upstream {
 export const EJECT_AFTER = 3;
 export const EJECT_MS = 10_000;
 export const HEALTH_INTERVAL_MS = 5_000;
+/** How often an address out of rotation is probed again. */
+export const UNHEALTHY_PROBE_MS = 250;
 
 /**
  * One keep-alive agent per address: connections are reused across requests, which is most of a proxy's
@@ -96,6 +98,15 @@ export function recordOutcome(t: UpstreamTarget, ok: boolean, now = Date.now()):
   }
 }
 
+/**
+ * An address answered with `Connection: close`: the service is draining for shutdown (service-kit's
+ * http server says so on every answer from then on). New requests go elsewhere until its /readyz probe
+ * answers 200 again (the replica that replaces it). A single address is used whatever it says.
+ */
+export function recordLeaving(up: Upstream, t: UpstreamTarget): void {
+  if (up.targets.length > 1) t.healthy = false;
+}
+
 export type Upstreams = Record<ServiceName, Upstream>;
 
 export function createUpstreams(
@@ -109,12 +120,20 @@ export function createUpstreams(
     billing: createUpstream('billing', urls.billing, maxInFlight),
     admin: createUpstream('admin', urls.admin, maxInFlight),
   };
-  // Active health checks only where there is a choice: one address is used whatever it answers.
+  // Active health checks only where there is a choice: one address is used whatever it answers. Every
+  // address each interval; an address out of rotation (unhealthy, leaving) every UNHEALTHY_PROBE_MS, so
+  // the replica that replaces it takes requests as soon as it is ready (a rolling restart never finds
+  // every address out).
   for (const up of Object.values(ups)) {
     if (up.targets.length < 2 || healthIntervalMs <= 0) continue;
+    const fast = Math.min(UNHEALTHY_PROBE_MS, healthIntervalMs);
+    let sinceFull = 0;
     up.healthTimer = setInterval(() => {
-      for (const t of up.targets) probeTarget(t, Math.min(2_000, healthIntervalMs));
-    }, healthIntervalMs);
+      sinceFull += fast;
+      const full = sinceFull >= healthIntervalMs;
+      if (full) sinceFull = 0;
+      for (const t of up.targets) if (full || !t.healthy) probeTarget(t, Math.min(2_000, healthIntervalMs));
+    }, fast);
     up.healthTimer.unref();
   }
   return ups;

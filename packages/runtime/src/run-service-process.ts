@@ -39,7 +39,10 @@ export async function runServiceProcess(def: ServiceDefinition): Promise<void> {
     lifecycle.onShutdown(() => service.stop?.(), 'service');
     await service.start?.();
     const port = env.PORT ? rt.PORT : (def.defaultPort ?? rt.PORT);
-    const http = await startHttpServer(service.app, { port, host: rt.HOST, logger });
+    // After the drain, one more second of answers with `Connection: close` before the server closes:
+    // the gateway takes this address out of rotation on the first one, so no request meets a socket
+    // being closed.
+    const http = await startHttpServer(service.app, { port, host: rt.HOST, logger, unreadyDelayMs: 1_000 });
     lifecycle.onShutdown(() => http.close(rt.SHUTDOWN_GRACE_MS), 'http');
     // Registered last, so it runs first: work in flight finishes before the server closes.
     lifecycle.onShutdown(() => drainService(service, rt.SHUTDOWN_GRACE_MS), 'drain');

@@ -43,14 +43,18 @@ export async function startHttpServer(
 
   // Responses in progress: told to close their connection when shutdown starts, counted to know when we're done.
   const inFlight = new Set<ServerResponse>();
+  /** Set once the server itself closes (after draining and the unready delay). */
+  let closingSockets = false;
   server.on('request', (_req, res) => {
     inFlight.add(res);
     // While draining, tell keep-alive clients not to reuse this connection.
     if (appState(app).draining) res.setHeader('Connection', 'close');
     res.once('close', () => {
       inFlight.delete(res);
-      // A response whose headers went out before draining leaves an idle keep-alive socket behind.
-      if (appState(app).draining) setImmediate(() => server.closeIdleConnections());
+      // A response whose headers went out before the close leaves an idle keep-alive socket behind. Only
+      // once closing, not while draining: closing an idle socket a proxy is writing a request to right
+      // now resets it (the request is lost), and a draining server still serves.
+      if (closingSockets) setImmediate(() => server.closeIdleConnections());
     });
   });
   server.on('request', app);
@@ -71,6 +75,7 @@ export async function startHttpServer(
       markDraining(app);
       if (unreadyDelayMs > 0) await new Promise((r) => setTimeout(r, Math.min(unreadyDelayMs, graceMs)));
       for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+      closingSockets = true;
       // Resolves once every connection has ended on its own: responses finish, sockets close cleanly.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
