@@ -14,7 +14,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiRoutes, createStreamParser, routePath, type StreamEvent } from '@noek/contracts';
 import { launchProduct, type Launched } from '../scripts/lib/launch';
-import { ChatUser } from '../e2e/faults/chat-client';
+import type { ChatUser } from '../e2e/faults/chat-client';
 import { createUsers } from '../e2e/faults/users';
 import { startMailCapture } from '../e2e/mail-capture';
 import { startNatsServer } from '../e2e/support/nats-server';
