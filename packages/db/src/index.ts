@@ -14,3 +14,5 @@ export { ensureDatabase } from './connection';
 export type { ServiceDatabaseDir } from './service-databases';
 export { discoverServiceDatabases } from './service-databases';
 export { createMemoryPglite } from './memory-pglite';
+export type { Wakeups } from './outbox-wakeups';
+export { outboxWakeups } from './outbox-wakeups';

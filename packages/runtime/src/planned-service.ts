@@ -1,8 +1,9 @@
 import type { ApiRoute } from '@noek/contracts';
-import type { DatabaseTarget } from '@noek/db';
+import { outboxWakeups, type DatabaseTarget } from '@noek/db';
 import {
   createOutboxRelay,
   createServiceApp,
+  OUTBOX_CHANNEL,
   registerPlannedRoutes,
   standardReadiness,
   type OutboxDb,
@@ -33,8 +34,9 @@ export function definePlannedService(o: PlannedServiceOptions): ServiceDefinitio
     defaultPort: o.defaultPort,
     async create({ env, database, bus, logger }) {
       o.loadConfig(env);
-      const db = await o.openDatabase(database(o.dbSchema));
-      const relay = createOutboxRelay({ db, bus, logger });
+      const target = database(o.dbSchema);
+      const db = await o.openDatabase(target);
+      const relay = createOutboxRelay({ db, bus, logger, wakeups: outboxWakeups(target, OUTBOX_CHANNEL) });
       const app = createServiceApp({
         name: o.name,
         logger,

@@ -1,5 +1,6 @@
+import { outboxWakeups } from '@noek/db';
 import { defineService } from '@noek/runtime';
-import { authKey, requireUser } from '@noek/service-kit';
+import { authKey, requireUser, OUTBOX_CHANNEL } from '@noek/service-kit';
 import { loadAdminConfig } from './config';
 import { ADMIN_SCHEMA, openAdminDatabase } from './database';
 import { createAdminService } from './service';
@@ -12,8 +13,10 @@ export const adminService = defineService({
     const config = loadAdminConfig(env);
     const publicKey = authKey('public', config.AUTH_PUBLIC_KEY, config.KEYS_DIR);
     const privateKey = authKey('private', config.AUTH_PRIVATE_KEY, config.KEYS_DIR);
-    const db = await openAdminDatabase(database(ADMIN_SCHEMA));
+    const target = database(ADMIN_SCHEMA);
+    const db = await openAdminDatabase(target);
     const service = createAdminService({
+      outboxWakeups: outboxWakeups(target, OUTBOX_CHANNEL),
       config,
       db,
       bus,

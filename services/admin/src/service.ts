@@ -6,6 +6,7 @@ import {
   type EventBus,
   type Logger,
   type Subscription,
+  type OutboxWakeups,
 } from '@noek/service-kit';
 import type { RequestHandler } from 'express';
 import type { AdminConfig } from './config';
@@ -24,6 +25,8 @@ import { createDirectoryRepository } from './features/directory/directory.reposi
 import { syncDirectory } from './features/directory/sync-directory';
 
 export type AdminServiceDeps = {
+  /** Commits that wrote outbox rows wake the relay (definition.ts: @noek/db's outboxWakeups). */
+  outboxWakeups?: OutboxWakeups;
   config: Pick<AdminConfig, 'AUTH_URL' | 'CHAT_URL' | 'DOWNSTREAM_TIMEOUT_MS' | 'GRANT_SWEEP_INTERVAL_MS'>;
   db: AdminDb;
   bus: EventBus;
@@ -40,7 +43,7 @@ export type AdminServiceDeps = {
 /** THE one place that wires the admin service: repositories, clients, context, routes, consumer, relay. */
 export function createAdminService(deps: AdminServiceDeps) {
   const { db, bus, logger, config } = deps;
-  const relay = createOutboxRelay({ db, bus, logger });
+  const relay = createOutboxRelay({ db, bus, logger, wakeups: deps.outboxWakeups });
   const makeRepositories = (tx: AdminTx | AdminDb): AdminRepositories => ({
     directory: createDirectoryRepository(tx),
     audit: createAuditRepository(tx),

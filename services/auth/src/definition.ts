@@ -1,4 +1,5 @@
-import { createOutboxRelay, type Subscription } from '@noek/service-kit';
+import { outboxWakeups } from '@noek/db';
+import { createOutboxRelay, OUTBOX_CHANNEL, type Subscription } from '@noek/service-kit';
 import { defineService } from '@noek/runtime';
 import { loadAuthConfig, runModeProblems } from './config';
 import { AUTH_SCHEMA, openAuthDatabase } from './database';
@@ -22,7 +23,7 @@ export const authService = defineService({
     if (problems.length > 0) throw new Error(`auth refuses to start:\n  - ${problems.join('\n  - ')}`);
     const keys = resolveSigningKeys(config);
     const db = await openAuthDatabase(target);
-    const relay = createOutboxRelay({ db, bus, logger });
+    const relay = createOutboxRelay({ db, bus, logger, wakeups: outboxWakeups(target, OUTBOX_CHANNEL) });
     const service = createAuthService({
       config,
       db,

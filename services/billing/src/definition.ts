@@ -1,5 +1,6 @@
+import { outboxWakeups } from '@noek/db';
 import { defineService } from '@noek/runtime';
-import { authKey, requireUser } from '@noek/service-kit';
+import { authKey, requireUser, OUTBOX_CHANNEL } from '@noek/service-kit';
 import { loadBillingConfig } from './config';
 import { BILLING_SCHEMA, openBillingDatabase } from './database';
 import { paymentsFromConfig } from './features/payments/payments';
@@ -12,8 +13,10 @@ export const billingService = defineService({
   async create({ env, database, bus, logger }) {
     const config = loadBillingConfig(env);
     const publicKey = authKey('public', config.AUTH_PUBLIC_KEY, config.KEYS_DIR);
-    const db = await openBillingDatabase(database(BILLING_SCHEMA));
+    const target = database(BILLING_SCHEMA);
+    const db = await openBillingDatabase(target);
     const service = createBillingService({
+      outboxWakeups: outboxWakeups(target, OUTBOX_CHANNEL),
       config,
       db,
       bus,

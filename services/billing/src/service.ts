@@ -7,6 +7,7 @@ import {
   standardReadiness,
   type EventBus,
   type Logger,
+  type OutboxWakeups,
 } from '@noek/service-kit';
 import type { BillingConfig } from './config';
 import type { BillingContext, BillingRepositories } from './context';
@@ -22,6 +23,8 @@ import { createWebhookEventsRepository } from './features/webhooks/webhook-event
 import { registerWebhookRoutes } from './features/webhooks/webhooks.routes';
 
 export interface BillingServiceDeps {
+  /** Commits that wrote outbox rows wake the relay (definition.ts: @noek/db's outboxWakeups). */
+  outboxWakeups?: OutboxWakeups;
   config: Pick<BillingConfig, 'RECONCILE_INTERVAL_MS'>;
   db: BillingDb;
   bus: EventBus;
@@ -42,7 +45,7 @@ const makeRepositories = (db: BillingTx): BillingRepositories => ({
 /** THE place billing is wired: repositories, context, routes, outbox relay, reconciliation timer. */
 export function createBillingService(deps: BillingServiceDeps) {
   const { db, bus, logger } = deps;
-  const relay = createOutboxRelay({ db, bus, logger });
+  const relay = createOutboxRelay({ db, bus, logger, wakeups: deps.outboxWakeups });
   const ctx: BillingContext = {
     ...makeRepositories(db),
     transaction: createUnitOfWork(db, makeRepositories, {

@@ -1,5 +1,6 @@
+import { outboxWakeups } from '@noek/db';
 import { defineService } from '@noek/runtime';
-import { authKey, requireUser } from '@noek/service-kit';
+import { authKey, requireUser, OUTBOX_CHANNEL } from '@noek/service-kit';
 import { loadChatConfig } from './config';
 import { CHAT_SCHEMA, openChatDatabase } from './database';
 import { createChatService } from './service';
@@ -11,8 +12,10 @@ export const chatService = defineService({
   async create({ env, database, bus, logger }) {
     const config = loadChatConfig(env);
     const publicKey = authKey('public', config.AUTH_PUBLIC_KEY, config.KEYS_DIR);
-    const db = await openChatDatabase(database(CHAT_SCHEMA));
+    const target = database(CHAT_SCHEMA);
+    const db = await openChatDatabase(target);
     const service = createChatService({
+      outboxWakeups: outboxWakeups(target, OUTBOX_CHANNEL),
       config,
       db,
       bus,

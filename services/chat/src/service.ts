@@ -8,6 +8,7 @@ import {
   type Logger,
   type OutboxRelay,
   type Subscription,
+  type OutboxWakeups,
 } from '@noek/service-kit';
 import type { ChatConfig } from './config';
 import type { ChatContext, ChatRepositories } from './context';
@@ -47,6 +48,8 @@ export type ChatServiceConfig = Pick<
 >;
 
 export interface ChatServiceDeps {
+  /** Commits that wrote outbox rows wake the relay (definition.ts: @noek/db's outboxWakeups). */
+  outboxWakeups?: OutboxWakeups;
   config: ChatServiceConfig;
   db: ChatDb;
   bus: EventBus;
@@ -151,7 +154,7 @@ function createContext(deps: ChatServiceDeps, relay: OutboxRelay): ChatContext {
 /** THE one place chat's dependencies are wired: repositories, context, routes, consumer, outbox relay. */
 export function createChatService(deps: ChatServiceDeps) {
   const { db, bus, logger } = deps;
-  const relay = createOutboxRelay({ db, bus, logger });
+  const relay = createOutboxRelay({ db, bus, logger, wakeups: deps.outboxWakeups });
   const ctx = createContext(deps, relay);
   const app = createServiceApp({
     name: 'chat',

@@ -1,6 +1,13 @@
 import { eventEnvelopeSchema, type EventEnvelope } from '@noek/contracts';
 import type { OutboxTx } from './outbox-db';
 
+/**
+ * The PostgreSQL channel a commit that wrote outbox rows notifies (payload: the service's schema), so
+ * relays publish at once instead of at their next poll (@noek/db's outboxWakeups). PostgreSQL delivers a
+ * notification only when its transaction commits: exactly "publish after commit".
+ */
+export const OUTBOX_CHANNEL = 'noek_outbox';
+
 let lastCreatedAt = 0;
 
 /**
@@ -38,4 +45,6 @@ export function outboxRecord(envelope: EventEnvelope): OutboxRecord {
  */
 export async function enqueueEvent(tx: OutboxTx, envelope: EventEnvelope): Promise<void> {
   await tx.outboxEvent.create({ data: outboxRecord(envelope) });
+  const raw = tx.$executeRaw?.bind(tx);
+  if (raw) await raw`SELECT pg_notify(${OUTBOX_CHANNEL}, current_schema())`;
 }

@@ -37,6 +37,8 @@ export interface ProcessedEventDelegate {
 /** What enqueueEvent needs: the transaction client inside $transaction. */
 export interface OutboxTx {
   outboxEvent: Pick<OutboxEventDelegate, 'create'>;
+  /** Prisma's tagged raw statement (absent in the test doubles): the commit then wakes the relays. */
+  $executeRaw?(query: TemplateStringsArray, ...values: unknown[]): PromiseLike<number>;
 }
 
 export interface OutboxDb {

@@ -10,7 +10,14 @@ export interface OutboxRelayOptions {
   /** Poll interval; default 500 ms. Call flush() after a commit for lower latency. */
   intervalMs?: number;
   batchSize?: number;
+  /**
+   * Calls `wake` whenever a commit wrote outbox rows (any process, any replica): the relay flushes at
+   * once and the poll is only the fallback. Answers the function that stops listening.
+   */
+  wakeups?: OutboxWakeups;
 }
+
+export type OutboxWakeups = (wake: () => void) => Promise<() => Promise<void>>;
 
 export interface OutboxRelay {
   start(): void;
@@ -31,6 +38,7 @@ export function createOutboxRelay({
   logger,
   intervalMs = 500,
   batchSize = 100,
+  wakeups,
 }: OutboxRelayOptions): OutboxRelay {
   const log = logger.child({ component: 'outbox-relay' });
   let timer: NodeJS.Timeout | undefined;
@@ -83,15 +91,32 @@ export function createOutboxRelay({
     if (running) timer = setTimeout(tick, intervalMs);
   };
 
+  // A burst of commits wakes one flush (plus one after it, for rows written meanwhile).
+  let queued = false;
+  const wake = () => {
+    if (!running || queued) return;
+    queued = true;
+    void chain.then(() => {
+      queued = false;
+      return flush().catch((err: unknown) => log.warn({ err }, 'outbox flush on wake-up failed'));
+    });
+  };
+  let stopListening: (() => Promise<void>) | undefined;
+
   return {
     start() {
       if (running) return;
       running = true;
       timer = setTimeout(tick, 0);
+      wakeups?.(wake).then(
+        (stop) => (running ? (stopListening = stop) : void stop()),
+        (err: unknown) => log.warn({ err }, 'outbox wake-ups unavailable: polling only'),
+      );
     },
     async stop() {
       running = false;
       clearTimeout(timer);
+      await stopListening?.();
       await chain;
     },
     flush,

@@ -130,6 +130,32 @@ describe('createOutboxRelay', () => {
     expect(db.rows()[1]!.sentAt).toBeNull();
     await bus.close();
   });
+
+  it('publishes at once when woken (a commit notified), long before its poll', async () => {
+    const db = createMemoryOutboxDb();
+    const bus = createInProcessEventBus();
+    let wake: (() => void) | undefined;
+    let listening = true;
+    const relay = createOutboxRelay({
+      db,
+      bus,
+      logger,
+      intervalMs: 60_000,
+      wakeups: async (w) => {
+        wake = w;
+        return async () => void (listening = false);
+      },
+    });
+    relay.start();
+    await new Promise((r) => setTimeout(r, 20)); // the first poll (at start) found nothing
+    await enqueueEvent(db, event(1));
+    wake!();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(db.rows()[0]!.sentAt).not.toBeNull();
+    await relay.stop();
+    expect(listening).toBe(false);
+    await bus.close();
+  });
 });
 
 describe('consumeOnce', () => {

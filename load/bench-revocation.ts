@@ -1,0 +1,141 @@
+/**
+ * npm run bench:revocation (issue 15 item 7): how long a revoked access token is still honoured. The
+ * separate-process mode on a PostgreSQL cluster and a NATS server of its own, through the gateway. Per
+ * trial a user signs in; a prober keeps calling GET /api/conversations with that session's access token
+ * (as a thief would) and a reply stream is open; then the user signs out (one session) or signs out
+ * everywhere. Lag = from the revoking answer to the end of the last request that started after it and was
+ * still served (0 when the first one was refused); stream lag = from the answer to the stream's end.
+ * Prints p50/p99 over BENCH_REVOCATION_TRIALS (30) per kind; no goal asserted (shared machine).
+ */
+import { loadavg } from 'node:os';
+import { apiRoutes, routePath } from '@noek/contracts';
+import { launchProduct, type Launched } from '../scripts/lib/launch';
+import type { ChatUser } from '../e2e/faults/chat-client';
+import { createUsers } from '../e2e/faults/users';
+import { startMailCapture } from '../e2e/mail-capture';
+import { startNatsServer } from '../e2e/support/nats-server';
+import { startPrivatePostgres } from '../e2e/support/private-postgres';
+import { freePort } from './lib/free-port';
+
+const TRIALS = Number(process.env.BENCH_REVOCATION_TRIALS ?? 30);
+const PASSWORD = 'Fault-run-password-1'; // e2e/faults/users.ts signs every user up with it
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+type Kind = 'sign-out' | 'sign-out everywhere';
+
+/** Calls GET /api/conversations with `headers` until stopped; answers [start, end, status] of each. */
+function probe(base: string, headers: Record<string, string>) {
+  const calls: [number, number, number][] = [];
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const start = performance.now();
+      const res = await fetch(base + apiRoutes.conversations.list.path, { headers }).catch(() => null);
+      await res?.body?.cancel();
+      calls.push([start, performance.now(), res?.status ?? 0]);
+      if (res?.status === 401) return;
+    }
+  })();
+  return {
+    calls,
+    stop: async () => {
+      running = false;
+      await done;
+    },
+  };
+}
+
+/** Opens a reply stream; `ended` resolves with the time it ended. */
+async function openStream(u: ChatUser, conversationId: number): Promise<{ ended: Promise<number> }> {
+  const path = routePath(apiRoutes.conversations.send, { id: conversationId });
+  const res = await u.call('POST', path, { content: 'write a long answer' }, 'text/event-stream');
+  if (res.status !== 200) throw new Error(`send: ${res.status} ${await res.text()}`);
+  const ended = (async () => {
+    try {
+      for await (const _ of res.body as unknown as AsyncIterable<Uint8Array>) void _;
+    } catch {
+      // cut
+    }
+    return performance.now();
+  })();
+  return { ended };
+}
+
+async function trial(u: ChatUser, kind: Kind): Promise<{ lag: number; streamLag: number }> {
+  await u.signIn(PASSWORD);
+  const conversationId = await u.newConversation();
+  const stolen = u.headers();
+  const { ended } = await openStream(u, conversationId);
+  const prober = probe(u.base, stolen);
+  await sleep(150);
+  const path = kind === 'sign-out' ? apiRoutes.auth.logout.path : apiRoutes.auth.logoutEverywhere.path;
+  const res = await u.call('POST', path, {});
+  const t0 = performance.now();
+  if (res.status >= 300) throw new Error(`${kind}: ${res.status} ${await res.text()}`);
+  const streamEnd = await Promise.race([ended, sleep(10_000).then(() => NaN)]);
+  await prober.stop();
+  if (!prober.calls.some(([start, , status]) => start < t0 && status === 200))
+    throw new Error(
+      `the prober was never served before the revocation: ${JSON.stringify(prober.calls.slice(0, 3))}`,
+    );
+  const servedAfter = prober.calls.filter(([start, , status]) => start >= t0 && status === 200);
+  const lag = servedAfter.length ? Math.max(...servedAfter.map(([, end]) => end)) - t0 : 0;
+  return { lag, streamLag: streamEnd - t0 };
+}
+
+const quantile = (xs: number[], q: number) => {
+  const s = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
+};
+
+async function main(): Promise<void> {
+  const pg = startPrivatePostgres(await freePort());
+  const nats = await startNatsServer(process.env.NATS_SERVER_BIN ?? 'nats-server', await freePort());
+  const mail = await startMailCapture();
+  const gatewayPort = await freePort();
+  const base = `http://localhost:${gatewayPort}`;
+  let product: Launched | undefined;
+  const load1 = loadavg()[0]!.toFixed(1);
+  try {
+    product = await launchProduct({
+      gatewayPort,
+      servicePortBase: await freePort(),
+      output: 'pipe',
+      env: {
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: pg.url,
+        NATS_URL: nats.url,
+        SMTP_URL: mail.url,
+        APP_ORIGIN: base,
+        OFFLINE_WORD_DELAY_MS: '50',
+        MAX_LIVE_REPLIES_PER_USER: '100',
+        RATE_LIMIT_PER_MINUTE: '1000000',
+        RATE_LIMIT_BURST: '100000',
+        AUTH_RATE_LIMIT_SCALE: '1000',
+      },
+    });
+    const [user] = await createUsers(base, mail, 1);
+    console.log(`\nbench:revocation (${TRIALS} trials per kind; load average before ${load1})`);
+    for (const kind of ['sign-out', 'sign-out everywhere'] as const) {
+      const lags: number[] = [];
+      const streamLags: number[] = [];
+      for (let i = 0; i < TRIALS; i++) {
+        const r = await trial(user!, kind);
+        lags.push(r.lag);
+        streamLags.push(r.streamLag);
+        // Tokens carry whole seconds (iat): the next sign-in must not fall in the revoked second.
+        if (kind === 'sign-out everywhere') await sleep(1_050);
+      }
+      console.log(
+        `  ${kind.padEnd(20)} requests honoured after the answer: p50 ${quantile(lags, 0.5).toFixed(0)} ms, p99 ${quantile(lags, 0.99).toFixed(0)} ms; open stream ended after p50 ${quantile(streamLags, 0.5).toFixed(0)} ms, p99 ${quantile(streamLags, 0.99).toFixed(0)} ms`,
+      );
+    }
+    console.log(`  load average now ${loadavg()[0]!.toFixed(1)}`);
+  } finally {
+    await product?.stop();
+    await Promise.all([nats.stop(), mail.close()]);
+    pg.close();
+  }
+}
+
+await main();
