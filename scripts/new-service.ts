@@ -79,7 +79,12 @@ svc(
         pg: '8.23.1',
         zod: '4.6.7',
       },
-      scripts: { start: 'node --import tsx src/main.ts' },
+      scripts: {
+        // Production runs the built bundle (npm run build); tsx is for development only.
+        start:
+          'node ../../scripts/build/build.mjs --only="server bundles" && node --enable-source-maps dist/main.js',
+        'start:dev': 'node --import tsx src/main.ts',
+      },
     },
     null,
     2,

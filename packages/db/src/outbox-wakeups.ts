@@ -1,7 +1,7 @@
 // LISTEN for the notifications a commit that wrote outbox rows sends (service-kit's enqueueEvent), so an
 // outbox relay publishes at once instead of at its next poll. One dedicated connection per service
 // process on PostgreSQL (a pooled connection cannot hold a LISTEN); the embedded PGlite listens in process.
-import pg from 'pg';
+import type pg from 'pg';
 import { parsePostgresUrl } from './connection';
 import type { DatabaseTarget } from './driver-adapter';
 
@@ -33,6 +33,7 @@ async function listenOnPostgres(
   onPayload: (payload: string | undefined) => void,
 ): Promise<() => Promise<void>> {
   const { config } = parsePostgresUrl(url);
+  const { default: driver } = await import('pg');
   let stopped = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
@@ -41,7 +42,7 @@ async function listenOnPostgres(
   };
   const connect = async (): Promise<void> => {
     if (stopped) return;
-    const c = new pg.Client(config);
+    const c = new driver.Client(config);
     client = c;
     let listening = false;
     c.on('notification', (n) => onPayload(n.payload));
@@ -51,7 +52,7 @@ async function listenOnPostgres(
     });
     try {
       await c.connect();
-      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      await c.query(`LISTEN ${driver.escapeIdentifier(channel)}`);
       listening = true;
     } catch {
       await c.end().catch(() => undefined);

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export type OutgoingEmail = { to: string; subject: string; html: string; text: string; link?: string };
 export type Mailer = { send(email: OutgoingEmail): Promise<void>; close(): void };
@@ -8,12 +8,25 @@ type Log = { info(obj: object, msg?: string): void };
 
 /** Real delivery over SMTP (SMTP_URL, e.g. smtp://user:pass@host:587). */
 export function createSmtpMailer(opts: { smtpUrl: string; from: string }): Mailer {
-  const transport = nodemailer.createTransport(opts.smtpUrl);
+  // nodemailer loads with the first mail, not at start.
+  let transport: Promise<Transporter> | undefined;
+  const transportOnce = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(opts.smtpUrl),
+    ));
   return {
     async send(e) {
-      await transport.sendMail({ from: opts.from, to: e.to, subject: e.subject, html: e.html, text: e.text });
+      await (
+        await transportOnce()
+      ).sendMail({
+        from: opts.from,
+        to: e.to,
+        subject: e.subject,
+        html: e.html,
+        text: e.text,
+      });
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((t) => t.close()),
   };
 }
 

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { withIdleTimeout } from './idle-timeout';
 import { ModelError, modelMessages, type ChatTurn, type ModelProvider } from './model.types';
 
@@ -15,12 +15,19 @@ export interface OpenAiProviderOptions {
 
 /** Any OpenAI-compatible chat completions endpoint (OpenAI, Ollama, vLLM, llama.cpp) via the openai SDK. */
 export function createOpenAiProvider(opts: OpenAiProviderOptions): ModelProvider {
-  const client = new OpenAI({
-    apiKey: opts.apiKey,
-    baseURL: opts.baseURL,
-    timeout: opts.requestTimeoutMs,
-    maxRetries: opts.maxRetries,
-  });
+  // The SDK loads on the first reply, not at start (the offline responder never needs it).
+  let sdk: Promise<typeof import('openai')> | undefined;
+  let client: Promise<OpenAI> | undefined;
+  const clientOnce = () =>
+    (client ??= (sdk ??= import('openai')).then(
+      ({ default: OpenAiSdk }) =>
+        new OpenAiSdk({
+          apiKey: opts.apiKey,
+          baseURL: opts.baseURL,
+          timeout: opts.requestTimeoutMs,
+          maxRetries: opts.maxRetries,
+        }),
+    ));
   return {
     kind: 'openai',
     async *stream(turns: ChatTurn[], signal: AbortSignal) {
@@ -30,7 +37,9 @@ export function createOpenAiProvider(opts: OpenAiProviderOptions): ModelProvider
       if (signal.aborted) forward();
       signal.addEventListener('abort', forward, { once: true });
       try {
-        const chunks = await client.chat.completions.create(
+        const chunks = await (
+          await clientOnce()
+        ).chat.completions.create(
           { model: opts.model, messages: turns, stream: true },
           { signal: upstream.signal },
         );
@@ -43,7 +52,7 @@ export function createOpenAiProvider(opts: OpenAiProviderOptions): ModelProvider
           if (text) yield text;
         }
       } catch (err) {
-        throw toModelError(err, signal);
+        throw toModelError(err, signal, (await sdk)?.default);
       } finally {
         signal.removeEventListener('abort', forward);
       }
@@ -51,11 +60,11 @@ export function createOpenAiProvider(opts: OpenAiProviderOptions): ModelProvider
   };
 }
 
-function toModelError(err: unknown, callerSignal: AbortSignal): unknown {
+function toModelError(err: unknown, callerSignal: AbortSignal, sdk?: typeof OpenAI): unknown {
   if (err instanceof ModelError) return err;
   // The caller stopped us: not a model failure; let the caller see its own abort.
   if (callerSignal.aborted) return err;
-  if (err instanceof OpenAI.APIConnectionTimeoutError) {
+  if (sdk && err instanceof sdk.APIConnectionTimeoutError) {
     return new ModelError('timeout', modelMessages.timeout, { cause: err });
   }
   return new ModelError('upstream', modelMessages.upstream, { cause: err });
