@@ -1,5 +1,6 @@
 // Where a service's data lives, and the driver adapter its generated PrismaClient uses.
 import type { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { assertSchemaName, parsePostgresUrl, withSearchPath } from './connection';
 import { createPgliteAdapterFactory } from './pglite-adapter';
@@ -30,16 +31,5 @@ export function createDriverAdapter(
     { ...config, ...(options.poolMax ? { max: options.poolMax } : {}) },
     schema,
   );
-  // pg and adapter-pg load with the first connection, not at import: the single-process mode (PGlite)
-  // never needs them, and its start is ~50 ms shorter for it.
-  let real: Promise<SqlDriverAdapterFactory> | undefined;
-  const load = () =>
-    (real ??= import('@prisma/adapter-pg').then(
-      ({ PrismaPg }) => new PrismaPg(poolConfig, { schema, onPoolError: options.onPoolError }),
-    ));
-  return {
-    provider: 'postgres',
-    adapterName: '@prisma/adapter-pg',
-    connect: async () => (await load()).connect(),
-  };
+  return new PrismaPg(poolConfig, { schema, onPoolError: options.onPoolError });
 }
