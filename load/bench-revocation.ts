@@ -1,8 +1,8 @@
 /**
  * npm run bench:revocation (issue 15 item 7): how long a revoked access token is still honoured. The
  * separate-process mode on a PostgreSQL cluster and a NATS server of its own, through the gateway. Per
- * trial a user signs in; a prober keeps calling GET /api/conversations with that session's access token
- * (as a thief would) and a reply stream is open; then the user signs out (one session) or signs out
+ * trial a user signs in; probers keep calling GET /api/conversations (chat) and GET /api/subscription/status
+ * (billing) with that session's access token (as a thief would) and a reply stream is open; then the user signs out (one session) or signs out
  * everywhere. Lag = from the revoking answer to the end of the last request that started after it and was
  * still served (0 when the first one was refused); stream lag = from the answer to the stream's end.
  * Prints p50/p99 over BENCH_REVOCATION_TRIALS (30) per kind; no goal asserted (shared machine).
@@ -23,14 +23,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Kind = 'sign-out' | 'sign-out everywhere';
 
-/** Calls GET /api/conversations with `headers` until stopped; answers [start, end, status] of each. */
-function probe(base: string, headers: Record<string, string>) {
+/** Calls GET `path` with `headers` until refused or stopped; answers [start, end, status] of each. */
+function probe(base: string, path: string, headers: Record<string, string>) {
   const calls: [number, number, number][] = [];
   let running = true;
   const done = (async () => {
     while (running) {
       const start = performance.now();
-      const res = await fetch(base + apiRoutes.conversations.list.path, { headers }).catch(() => null);
+      const res = await fetch(base + path, { headers }).catch(() => null);
       await res?.body?.cancel();
       calls.push([start, performance.now(), res?.status ?? 0]);
       if (res?.status === 401) return;
@@ -61,26 +61,40 @@ async function openStream(u: ChatUser, conversationId: number): Promise<{ ended:
   return { ended };
 }
 
-async function trial(u: ChatUser, kind: Kind): Promise<{ lag: number; streamLag: number }> {
+/** From the revoking answer to the end of the last request started after it that was still served. */
+function lagOf(calls: [number, number, number][], t0: number): number {
+  if (!calls.some(([start, , status]) => start < t0 && status === 200))
+    throw new Error(
+      `the prober was never served before the revocation: ${JSON.stringify(calls.slice(0, 3))}`,
+    );
+  const servedAfter = calls.filter(([start, , status]) => start >= t0 && status === 200);
+  return servedAfter.length ? Math.max(...servedAfter.map(([, end]) => end)) - t0 : 0;
+}
+
+type Lags = { chat: number; billing: number; stream: number };
+
+async function trial(u: ChatUser, kind: Kind): Promise<Lags> {
   await u.signIn(PASSWORD);
   const conversationId = await u.newConversation();
   const stolen = u.headers();
   const { ended } = await openStream(u, conversationId);
-  const prober = probe(u.base, stolen);
+  // A thief's copies of the access token, on two services: chat and billing.
+  const probers = {
+    chat: probe(u.base, apiRoutes.conversations.list.path, stolen),
+    billing: probe(u.base, apiRoutes.subscription.status.path, stolen),
+  };
   await sleep(150);
   const path = kind === 'sign-out' ? apiRoutes.auth.logout.path : apiRoutes.auth.logoutEverywhere.path;
   const res = await u.call('POST', path, {});
   const t0 = performance.now();
   if (res.status >= 300) throw new Error(`${kind}: ${res.status} ${await res.text()}`);
   const streamEnd = await Promise.race([ended, sleep(10_000).then(() => NaN)]);
-  await prober.stop();
-  if (!prober.calls.some(([start, , status]) => start < t0 && status === 200))
-    throw new Error(
-      `the prober was never served before the revocation: ${JSON.stringify(prober.calls.slice(0, 3))}`,
-    );
-  const servedAfter = prober.calls.filter(([start, , status]) => start >= t0 && status === 200);
-  const lag = servedAfter.length ? Math.max(...servedAfter.map(([, end]) => end)) - t0 : 0;
-  return { lag, streamLag: streamEnd - t0 };
+  await Promise.all([probers.chat.stop(), probers.billing.stop()]);
+  return {
+    chat: lagOf(probers.chat.calls, t0),
+    billing: lagOf(probers.billing.calls, t0),
+    stream: streamEnd - t0,
+  };
 }
 
 const quantile = (xs: number[], q: number) => {
@@ -117,17 +131,18 @@ async function main(): Promise<void> {
     const [user] = await createUsers(base, mail, 1);
     console.log(`\nbench:revocation (${TRIALS} trials per kind; load average before ${load1})`);
     for (const kind of ['sign-out', 'sign-out everywhere'] as const) {
-      const lags: number[] = [];
-      const streamLags: number[] = [];
+      const lags: Lags[] = [];
       for (let i = 0; i < TRIALS; i++) {
-        const r = await trial(user!, kind);
-        lags.push(r.lag);
-        streamLags.push(r.streamLag);
+        lags.push(await trial(user!, kind));
         // Tokens carry whole seconds (iat): the next sign-in must not fall in the revoked second.
         if (kind === 'sign-out everywhere') await sleep(1_050);
       }
+      const fmt = (key: keyof Lags) => {
+        const xs = lags.map((l) => l[key]);
+        return `p50 ${quantile(xs, 0.5).toFixed(0)} / p99 ${quantile(xs, 0.99).toFixed(0)} ms`;
+      };
       console.log(
-        `  ${kind.padEnd(20)} requests honoured after the answer: p50 ${quantile(lags, 0.5).toFixed(0)} ms, p99 ${quantile(lags, 0.99).toFixed(0)} ms; open stream ended after p50 ${quantile(streamLags, 0.5).toFixed(0)} ms, p99 ${quantile(streamLags, 0.99).toFixed(0)} ms`,
+        `  ${kind.padEnd(20)} honoured after the answer: chat ${fmt('chat')}, billing ${fmt('billing')}; open stream ended after ${fmt('stream')}`,
       );
     }
     console.log(`  load average now ${loadavg()[0]!.toFixed(1)}`);

@@ -164,7 +164,7 @@ svc(
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineService } from '@noek/runtime';
-import { requireUser } from '@noek/service-kit';
+import { createSessionGuard } from '@noek/service-kit';
 import { load${Name}Config, type ${Name}Config } from './config';
 import { ${NAME}_SCHEMA, open${Name}Database } from './database';
 import { create${Name}Service } from './service';
@@ -180,13 +180,18 @@ export const ${name}Service = defineService({
   defaultPort: ${port},
   async create({ env, database, bus, logger }) {
     const config = load${Name}Config(env);
-    const authenticate = requireUser({ publicKey: authPublicKey(config) });
+    // Signature and expiry, and auth's revocations followed from the event stream.
+    const guard = createSessionGuard({ bus, publicKey: authPublicKey(config), logger });
     const db = await open${Name}Database(database(${NAME}_SCHEMA));
-    const service = create${Name}Service({ db, bus, logger, authenticate });
+    const service = create${Name}Service({ db, bus, logger, authenticate: guard.authenticate });
     return {
       app: service.app,
-      start: () => service.start(),
+      start: async () => {
+        await guard.start();
+        await service.start();
+      },
       stop: async () => {
+        await guard.stop();
         await service.stop();
         await db.$disconnect();
       },

@@ -25,6 +25,8 @@ export type { EventEnvelope } from '@noek/contracts';
 export * from './http/planned-routes';
 export * from './auth/access-token';
 export * from './auth/require-user';
+export * from './auth/revocation-list';
+export * from './auth/session-guard';
 export * from './auth/auth-keys';
 export { accessTokenFromHeaders } from './auth/token-from-headers';
 export * from './http/standard-readiness';

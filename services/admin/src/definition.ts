@@ -1,6 +1,6 @@
 import { outboxWakeups } from '@noek/db';
 import { defineService } from '@noek/runtime';
-import { authKey, requireUser, OUTBOX_CHANNEL } from '@noek/service-kit';
+import { authKey, createSessionGuard, OUTBOX_CHANNEL } from '@noek/service-kit';
 import { loadAdminConfig } from './config';
 import { ADMIN_SCHEMA, openAdminDatabase } from './database';
 import { createAdminService } from './service';
@@ -13,6 +13,7 @@ export const adminService = defineService({
     const config = loadAdminConfig(env);
     const publicKey = authKey('public', config.AUTH_PUBLIC_KEY, config.KEYS_DIR);
     const privateKey = authKey('private', config.AUTH_PRIVATE_KEY, config.KEYS_DIR);
+    const guard = createSessionGuard({ bus, publicKey, logger });
     const target = database(ADMIN_SCHEMA);
     const db = await openAdminDatabase(target);
     const service = createAdminService({
@@ -22,12 +23,16 @@ export const adminService = defineService({
       bus,
       logger,
       privateKey,
-      authenticate: requireUser({ publicKey }),
+      authenticate: guard.authenticate,
     });
     return {
       app: service.app,
-      start: () => service.start(),
+      start: async () => {
+        await guard.start();
+        await service.start();
+      },
       stop: async () => {
+        await guard.stop();
         await service.stop();
         await db.$disconnect();
       },

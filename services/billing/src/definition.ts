@@ -1,6 +1,6 @@
 import { outboxWakeups } from '@noek/db';
 import { defineService } from '@noek/runtime';
-import { authKey, requireUser, OUTBOX_CHANNEL } from '@noek/service-kit';
+import { authKey, createSessionGuard, OUTBOX_CHANNEL } from '@noek/service-kit';
 import { loadBillingConfig } from './config';
 import { BILLING_SCHEMA, openBillingDatabase } from './database';
 import { paymentsFromConfig } from './features/payments/payments';
@@ -13,6 +13,7 @@ export const billingService = defineService({
   async create({ env, database, bus, logger }) {
     const config = loadBillingConfig(env);
     const publicKey = authKey('public', config.AUTH_PUBLIC_KEY, config.KEYS_DIR);
+    const guard = createSessionGuard({ bus, publicKey, logger });
     const target = database(BILLING_SCHEMA);
     const db = await openBillingDatabase(target);
     const service = createBillingService({
@@ -21,13 +22,17 @@ export const billingService = defineService({
       db,
       bus,
       logger,
-      authenticate: requireUser({ publicKey }),
+      authenticate: guard.authenticate,
       payments: paymentsFromConfig(config),
     });
     return {
       app: service.app,
-      start: () => service.start(),
+      start: async () => {
+        await guard.start();
+        await service.start();
+      },
       stop: async () => {
+        await guard.stop();
         await service.stop();
         await db.$disconnect();
       },

@@ -1,6 +1,6 @@
 import { outboxWakeups } from '@noek/db';
 import { defineService } from '@noek/runtime';
-import { authKey, requireUser, OUTBOX_CHANNEL } from '@noek/service-kit';
+import { authKey, createSessionGuard, OUTBOX_CHANNEL } from '@noek/service-kit';
 import { loadChatConfig } from './config';
 import { CHAT_SCHEMA, openChatDatabase } from './database';
 import { createChatService } from './service';
@@ -12,6 +12,7 @@ export const chatService = defineService({
   async create({ env, database, bus, logger }) {
     const config = loadChatConfig(env);
     const publicKey = authKey('public', config.AUTH_PUBLIC_KEY, config.KEYS_DIR);
+    const guard = createSessionGuard({ bus, publicKey, logger });
     const target = database(CHAT_SCHEMA);
     const db = await openChatDatabase(target);
     const service = createChatService({
@@ -20,14 +21,19 @@ export const chatService = defineService({
       db,
       bus,
       logger,
-      authenticate: requireUser({ publicKey }),
+      authenticate: guard.authenticate,
       servicePublicKey: publicKey,
     });
     return {
       app: service.app,
-      start: () => service.start(),
+      start: async () => {
+        // Each replica ends the streams and stops the replies it holds as soon as it hears of a revocation.
+        await guard.start((change) => service.onRevoked(change));
+        await service.start();
+      },
       drain: (ms) => service.drain(ms),
       stop: async () => {
+        await guard.stop();
         await service.stop();
         await db.$disconnect();
       },

@@ -7,6 +7,7 @@ import {
   type EventBus,
   type Logger,
   type OutboxRelay,
+  type RevocationChange,
   type Subscription,
   type OutboxWakeups,
 } from '@noek/service-kit';
@@ -220,6 +221,18 @@ export function createChatService(deps: ChatServiceDeps) {
         { model: ctx.provider.kind },
         ctx.provider.kind === 'offline' ? 'no model configured: offline responder' : 'model configured',
       );
+    },
+    /**
+     * A revocation heard by this replica's follower (service-kit's session guard): the streams it holds
+     * for that session or user end now; a block or ban also stops the replies it is writing for them.
+     * The durable consumers below do the same once per service and update the database.
+     */
+    onRevoked(change: RevocationChange) {
+      if (change.kind === 'session') ctx.registry.cutOffSession(change.sessionId);
+      else
+        void ctx.registry
+          .cutOff(change.userId, change.stop)
+          .catch((err: unknown) => logger.error({ err }, 'cutting off streams failed'));
     },
     /**
      * Before the HTTP server closes (readiness already fails): no new reply starts here, the ones in

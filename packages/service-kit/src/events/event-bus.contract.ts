@@ -38,6 +38,27 @@ export function eventBusContract(name: string, make: () => Promise<BusUnderTest>
       await t.cleanup();
     });
 
+    it('follow: replays recent events before resolving, then hands every new one to every follower', async () => {
+      const subject = `${t.prefix}.session.revoked.v1`;
+      await t.bus.publish(envelope(subject, { n: 1 }));
+      await t.bus.publish(envelope(`${t.prefix}.other.changed.v1`, { n: 2 }));
+      const a: unknown[] = [];
+      const b: unknown[] = [];
+      const fa = await t.bus.follow({ subjects: [subject], sinceMs: 60_000, handler: (e) => a.push(e.data) });
+      expect(a).toEqual([{ n: 1 }]);
+      const fb = await t.bus.follow({ subjects: [subject], sinceMs: 60_000, handler: (e) => b.push(e.data) });
+      await t.bus.publish(envelope(subject, { n: 3 }));
+      await waitFor(() => a.length === 2 && b.length === 2);
+      expect(a).toEqual([{ n: 1 }, { n: 3 }]);
+      expect(b).toEqual([{ n: 1 }, { n: 3 }]);
+      await fa.stop();
+      await t.bus.publish(envelope(subject, { n: 4 }));
+      await waitFor(() => b.length === 3);
+      await new Promise((r) => setTimeout(r, QUIET_MS));
+      expect(a).toHaveLength(2);
+      await fb.stop();
+    });
+
     it('delivers a published event to a matching subscriber only', async () => {
       const got: EventEnvelope[] = [];
       await t.bus.subscribe({

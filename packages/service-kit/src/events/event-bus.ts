@@ -30,11 +30,29 @@ export interface Subscription {
   stop(): Promise<void>;
 }
 
+export interface FollowOptions {
+  /** Subjects with NATS wildcards. */
+  subjects: readonly string[];
+  /** First replays what was published in the last `sinceMs`, then follows what comes. */
+  sinceMs: number;
+  /** Called once per event, in order, synchronously: for state kept in memory (it is not retried). */
+  handler: (envelope: EventEnvelope) => void;
+}
+
+export interface Following {
+  stop(): Promise<void>;
+}
+
 /** At-least-once event delivery with durable consumers, retries, dead letters and publish de-duplication. */
 export interface EventBus {
   /** Resolves once the event is stored (JetStream PubAck); a duplicate id within the window is dropped. */
   publish(envelope: EventEnvelope, opts?: PublishOptions): Promise<void>;
   subscribe(opts: SubscribeOptions): Promise<Subscription>;
+  /**
+   * Every process that follows gets every matching event (a durable shares them among replicas): for
+   * state each replica keeps in memory, such as revoked sessions. Resolves once the replay is handled.
+   */
+  follow(opts: FollowOptions): Promise<Following>;
   /** For /readyz: connected and the stream is in place. */
   isHealthy(): boolean;
   close(): Promise<void>;

@@ -5,6 +5,8 @@ import {
   retryDelay,
   subjectMatches,
   type EventBus,
+  type FollowOptions,
+  type Following,
   type PublishOptions,
   type SubscribeOptions,
   type Subscription,
@@ -22,6 +24,7 @@ interface Stored {
   seq: number;
   subject: string;
   envelope: EventEnvelope;
+  at: number;
 }
 
 interface DeadLetter {
@@ -54,6 +57,7 @@ interface Memory {
   /** msgId -> time first seen */
   seen: Map<string, number>;
   durables: Map<string, Durable>;
+  followers: Set<(msg: Stored) => void>;
   deadLetters: DeadLetter[];
   seq: number;
   closed: boolean;
@@ -74,6 +78,7 @@ export function createInProcessEventBus(options: InProcessEventBusOptions = {}):
     log: [],
     seen: new Map(),
     durables: new Map(),
+    followers: new Set(),
     deadLetters: [],
     seq: 0,
     closed: false,
@@ -81,6 +86,7 @@ export function createInProcessEventBus(options: InProcessEventBusOptions = {}):
   return {
     publish: (envelope, opts) => publish(m, envelope, opts),
     subscribe: (o) => subscribe(m, o),
+    follow: async (o) => follow(m, o),
     deadLetters: m.deadLetters,
     isHealthy: () => !m.closed,
     async close() {
@@ -107,9 +113,32 @@ async function publish(m: Memory, envelope: EventEnvelope, opts: PublishOptions 
   if (isDuplicate(m, opts.msgId ?? envelope.id)) return;
   m.seq += 1;
   // A copy, so a handler mutating its envelope cannot change what others receive.
-  m.log.push({ seq: m.seq, subject: opts.subject ?? envelope.type, envelope: structuredClone(envelope) });
+  const stored = {
+    seq: m.seq,
+    subject: opts.subject ?? envelope.type,
+    envelope: structuredClone(envelope),
+    at: Date.now(),
+  };
+  m.log.push(stored);
   if (m.log.length > m.maxRetained) m.log.splice(0, m.log.length - m.maxRetained);
+  for (const f of m.followers) f(stored);
   for (const d of m.durables.values()) d.wake?.();
+}
+
+/** Replays the retained messages of the last `sinceMs`, then hands each new one over as it is published. */
+function follow(m: Memory, o: FollowOptions): Following {
+  const since = Date.now() - o.sinceMs;
+  const hand = (msg: Stored) => {
+    if (!o.subjects.some((p) => subjectMatches(p, msg.subject))) return;
+    try {
+      o.handler(structuredClone(msg.envelope));
+    } catch {
+      // a follower's own bug: the others still get the event
+    }
+  };
+  for (const msg of m.log) if (msg.at >= since) hand(msg);
+  m.followers.add(hand);
+  return { stop: async () => void m.followers.delete(hand) };
 }
 
 async function subscribe(m: Memory, o: SubscribeOptions): Promise<Subscription> {

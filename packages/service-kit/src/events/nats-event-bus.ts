@@ -21,6 +21,8 @@ import {
   retryDelay,
   subjectMatches,
   type EventBus,
+  type FollowOptions,
+  type Following,
   type PublishOptions,
   type SubscribeOptions,
   type Subscription,
@@ -108,7 +110,7 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus & { c
     closed: false,
     healthy: false,
   };
-  const subscriptions = new Set<Subscription>();
+  const subscriptions = new Set<Pick<Subscription, 'stop'>>();
   const connecting = connectBus(bus);
   connecting.catch(() => {}); // surfaced by publish/subscribe; avoid an unhandled rejection
   const publishRaw = createRawPublisher(bus, connecting);
@@ -126,6 +128,18 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus & { c
       );
       subscriptions.add(sub);
       return sub;
+    },
+    async follow(o: FollowOptions) {
+      if (bus.closed) throw new Error('event bus is closed');
+      const f = await followOrdered(bus, await connecting, o);
+      const tracked = {
+        async stop() {
+          await f.stop();
+          subscriptions.delete(tracked);
+        },
+      };
+      subscriptions.add(tracked);
+      return tracked;
     },
     connected: async () => {
       await connecting;
@@ -281,6 +295,55 @@ async function subscribeDurable(
     async stop() {
       await loop.stop();
       onStopped();
+    },
+  };
+}
+
+/** How long a replay may stay silent before follow() counts it done (nothing matched the window). */
+const REPLAY_IDLE_MS = 300;
+
+/** The narrowest single filter covering `subjects` (servers before 2.10 take one filter per consumer). */
+function commonFilter(subjects: readonly string[]): string {
+  if (subjects.length === 1) return subjects[0]!;
+  const first = new Set(subjects.map((s) => s.split('.')[0]));
+  return first.size === 1 ? `${[...first][0]}.>` : '>';
+}
+
+/**
+ * An ordered consumer (ephemeral, this process only, recreated by the client after reconnects) from
+ * `sinceMs` ago. Resolves once the replay is handled: at the message with nothing pending after it, or
+ * after REPLAY_IDLE_MS without any message.
+ */
+async function followOrdered(bus: Bus, { js }: Connected, o: FollowOptions): Promise<Following> {
+  const consumer = await js.consumers.get(bus.streamName, {
+    filter_subjects: commonFilter(o.subjects),
+    deliver_policy: DeliverPolicy.StartTime,
+    opt_start_time: new Date(Date.now() - o.sinceMs).toISOString(),
+  });
+  const messages = await consumer.consume();
+  let caughtUp!: () => void;
+  const replayed = new Promise<void>((r) => (caughtUp = r));
+  let idle = setTimeout(caughtUp, REPLAY_IDLE_MS);
+  const loop = (async () => {
+    for await (const m of messages) {
+      clearTimeout(idle);
+      if (o.subjects.some((p) => subjectMatches(p, m.subject))) {
+        try {
+          o.handler(eventEnvelopeSchema.parse(m.json()) as EventEnvelope);
+        } catch (err) {
+          bus.log.warn({ err, subject: m.subject }, 'follower could not handle an event');
+        }
+      }
+      if (m.info.pending === 0) caughtUp();
+      else idle = setTimeout(caughtUp, REPLAY_IDLE_MS);
+    }
+  })().catch((err: unknown) => bus.log.error({ err }, 'follow loop ended'));
+  await replayed;
+  return {
+    async stop() {
+      clearTimeout(idle);
+      await messages.close().catch(() => {});
+      await loop;
     },
   };
 }

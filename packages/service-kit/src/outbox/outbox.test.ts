@@ -87,6 +87,7 @@ describe('createOutboxRelay', () => {
         published.push(e.data);
       },
       subscribe: () => Promise.reject(new Error('unused')),
+      follow: () => Promise.reject(new Error('unused')),
       isHealthy: () => true,
       close: async () => {},
     };
