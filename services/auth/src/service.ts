@@ -7,8 +7,9 @@ import type { AuthContext, AuthSettings } from './context';
 import { createTokenSigner } from './crypto/jwt';
 import type { SigningKeys } from './crypto/keys';
 import { createDevMailbox, createSmtpMailer, type DevMailbox, type Mailer } from './mail/mailer';
-import { createAuthLimiters } from './rate-limit/auth-limiters';
-import { createLoginThrottle } from './rate-limit/login-throttle';
+import { createAuthLimiters, LONGEST_WINDOW_MS } from './rate-limit/auth-limiters';
+import { createLoginThrottle, loginThrottleRules } from './rate-limit/login-throttle';
+import { createRateWindowsRepository } from './rate-limit/rate-windows.repository';
 import { createOutboxUserEvents } from './events/outbox-user-events';
 import type { UserEvents } from './events/user-events';
 import { createBackground } from './mail/background';
@@ -89,6 +90,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
   const { mailer, devMailbox } = chooseMailer(deps);
   const served = deps.serveDevMailbox && devMailbox ? devMailbox : null;
   const background = createBackground(logger);
+  const rateWindows = createRateWindowsRepository(db);
   const ctx: AuthContext = {
     repos: createAuthRepositories(db),
     transaction: createUnitOfWork(db, createAuthRepositories, { afterPublish: deps.afterPublish }),
@@ -97,8 +99,8 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       handoffTtlSec: settings.handoffTtlSec,
     }),
     mailer,
-    limiters: createAuthLimiters(config.AUTH_RATE_LIMIT_SCALE),
-    loginThrottle: createLoginThrottle(),
+    limiters: createAuthLimiters(rateWindows, config.AUTH_RATE_LIMIT_SCALE),
+    loginThrottle: createLoginThrottle(rateWindows),
     background,
     settings,
     log: logger,
@@ -124,6 +126,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
   });
 
   let stopGrantSweep: (() => void) | undefined;
+  let pruneTimer: NodeJS.Timeout | undefined;
   return {
     app,
     ctx,
@@ -140,8 +143,19 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       }
       // Grants and timed bans end at their time even when no request arrives (README: who owns what).
       stopGrantSweep = startGrantExpirySweep(ctx);
+      // Limiter rows past every window and run: forgotten hourly (any replica; the delete is idempotent).
+      pruneTimer = setInterval(() => {
+        const before = new Date(
+          ctx.now().getTime() - Math.max(LONGEST_WINDOW_MS, loginThrottleRules.forgetAfterMs),
+        );
+        rateWindows
+          .prune(before)
+          .catch((err: unknown) => logger.warn({ err }, 'pruning limiter rows failed'));
+      }, 3_600_000);
+      pruneTimer.unref();
     },
     async stop() {
+      clearInterval(pruneTimer);
       stopGrantSweep?.();
       await background.drain();
       mailer.close();

@@ -1,5 +1,6 @@
 import type { AuthLimiters } from '../context';
 import { createRateLimiter, type RateLimitRule } from './rate-limiter';
+import type { RateWindowsRepository } from './rate-windows.repository';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -21,19 +22,31 @@ export const authRateRules = {
   resetPerIp: { limit: 20, windowMs: 15 * MIN },
 } satisfies Record<keyof AuthLimiters, RateLimitRule>;
 
-export function createAuthLimiters(scale = 1, now?: () => number): AuthLimiters {
-  const make = (r: RateLimitRule) =>
-    createRateLimiter({ limit: Math.max(1, Math.round(r.limit * scale)), windowMs: r.windowMs }, now);
+export function createAuthLimiters(
+  windows: RateWindowsRepository,
+  scale = 1,
+  now?: () => Date,
+): AuthLimiters {
+  const make = (name: keyof AuthLimiters, r: RateLimitRule) =>
+    createRateLimiter(
+      name,
+      { limit: Math.max(1, Math.round(r.limit * scale)), windowMs: r.windowMs },
+      windows,
+      now,
+    );
   return {
-    login: make(authRateRules.login),
-    loginPerIp: make(authRateRules.loginPerIp),
-    signup: make(authRateRules.signup),
-    forgot: make(authRateRules.forgot),
-    resend: make(authRateRules.resend),
-    emailPerIp: make(authRateRules.emailPerIp),
+    login: make('login', authRateRules.login),
+    loginPerIp: make('loginPerIp', authRateRules.loginPerIp),
+    signup: make('signup', authRateRules.signup),
+    forgot: make('forgot', authRateRules.forgot),
+    resend: make('resend', authRateRules.resend),
+    emailPerIp: make('emailPerIp', authRateRules.emailPerIp),
     // Not scaled: benchmarks and tests sign up many accounts, never mail one address often.
-    mailPerRecipient: createRateLimiter(authRateRules.mailPerRecipient, now),
-    changePassword: make(authRateRules.changePassword),
-    resetPerIp: make(authRateRules.resetPerIp),
+    mailPerRecipient: createRateLimiter('mailPerRecipient', authRateRules.mailPerRecipient, windows, now),
+    changePassword: make('changePassword', authRateRules.changePassword),
+    resetPerIp: make('resetPerIp', authRateRules.resetPerIp),
   };
 }
+
+/** The longest window of any limit: older rows can be pruned. */
+export const LONGEST_WINDOW_MS = Math.max(...Object.values(authRateRules).map((r) => r.windowMs));

@@ -13,9 +13,9 @@ export function tooManyAttempts(retryAfterSec: number): RateLimitedError {
 }
 
 /** Counts one attempt on every limiter given; the first one over its limit answers 429. */
-export function enforceLimits(checks: [RateLimiter, string][]): void {
+export async function enforceLimits(checks: [RateLimiter, string][]): Promise<void> {
   for (const [limiter, key] of checks) {
-    const d = limiter.hit(key);
+    const d = await limiter.hit(key);
     if (!d.allowed) throw tooManyAttempts(d.retryAfterSec);
   }
 }

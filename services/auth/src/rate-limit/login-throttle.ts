@@ -5,8 +5,10 @@
  * but never locks the owner out: the wait is bounded, a correct password after it signs in (and
  * clears the count), and a browser that signed in to the account before is not slowed at all
  * (login.ts). At `alertAfter` failures in a row the owner is mailed, once a day.
- * In memory, per process (like the address limits; see docs/security.md).
+ * The count lives in auth's database (login_failures): every replica sees every failure.
  */
+import type { RateWindowsRepository } from './rate-windows.repository';
+
 export type LoginThrottleRules = {
   freeFailures: number;
   baseDelayMs: number;
@@ -27,54 +29,39 @@ export const loginThrottleRules: LoginThrottleRules = {
   forgetAfterMs: 3_600_000,
 };
 
-type Entry = { failures: number; lastFailure: number; lastAlert: number };
-
 export type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterSec: number };
 
-export function createLoginThrottle(rules: LoginThrottleRules = loginThrottleRules, now = Date.now) {
-  const accounts = new Map<string, Entry>();
+/** The wait after `failures` wrong passwords in a row: none for the free ones, then doubling, bounded. */
+export function delayFor(rules: LoginThrottleRules, failures: number): number {
+  const over = failures - rules.freeFailures;
+  if (over < 0) return 0;
+  return Math.min(rules.maxDelayMs, rules.baseDelayMs * 2 ** over);
+}
 
-  function live(key: string, t: number): Entry | undefined {
-    const e = accounts.get(key);
-    if (e && t - e.lastFailure > rules.forgetAfterMs) {
-      accounts.delete(key);
-      return undefined;
-    }
-    return e;
-  }
-
-  function delayFor(failures: number): number {
-    const over = failures - rules.freeFailures;
-    if (over < 0) return 0;
-    return Math.min(rules.maxDelayMs, rules.baseDelayMs * 2 ** over);
-  }
-
+export function createLoginThrottle(
+  store: RateWindowsRepository,
+  rules: LoginThrottleRules = loginThrottleRules,
+  now: () => Date = () => new Date(),
+) {
   return {
     /** May this account be tried now? */
-    check(account: string): ThrottleDecision {
-      const t = now();
-      const e = live(account, t);
-      if (!e) return { allowed: true };
-      const wait = e.lastFailure + delayFor(e.failures) - t;
+    async check(account: string): Promise<ThrottleDecision> {
+      const t = now().getTime();
+      const e = await store.failures(account);
+      if (!e || t - e.lastFailure.getTime() > rules.forgetAfterMs) return { allowed: true };
+      const wait = e.lastFailure.getTime() + delayFor(rules, e.failures) - t;
       return wait > 0
         ? { allowed: false, retryAfterSec: Math.max(1, Math.ceil(wait / 1000)) }
         : { allowed: true };
     },
-    /** Counts a wrong password; answers whether the owner should be told now. */
-    failed(account: string): { alert: boolean; failures: number } {
-      const t = now();
-      const e = live(account, t) ?? { failures: 0, lastFailure: t, lastAlert: -Infinity };
-      e.failures += 1;
-      e.lastFailure = t;
-      accounts.set(account, e);
-      const alert = e.failures >= rules.alertAfter && t - e.lastAlert >= rules.alertEveryMs;
-      if (alert) e.lastAlert = t;
-      if (accounts.size > 100_000) for (const [k] of accounts) if (!live(k, t)) accounts.delete(k);
-      return { alert, failures: e.failures };
+    /** Counts a wrong password; answers whether the owner should be told now (once a day, one replica). */
+    async failed(account: string): Promise<{ alert: boolean; failures: number }> {
+      const at = now();
+      const { failures } = await store.addFailure(account, at, rules.forgetAfterMs);
+      const alert = failures >= rules.alertAfter && (await store.claimAlert(account, at, rules.alertEveryMs));
+      return { alert, failures };
     },
-    succeeded(account: string): void {
-      accounts.delete(account);
-    },
+    succeeded: (account: string) => store.clearFailures(account),
   };
 }
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;

@@ -1,37 +1,33 @@
 /**
- * Fixed-window counters in memory, one limiter per operation. Keys combine the client address
- * with the target email, plus a looser per-address limit, so an attacker can slow only their own
- * address and cannot lock a victim out of their account from elsewhere.
- * Per process: with several auth replicas each keeps its own counts (documented in README).
+ * Fixed-window counters, one limiter per operation. Keys combine the client address with the target
+ * email, plus a looser per-address limit, so an attacker can slow only their own address and cannot lock
+ * a victim out of their account from elsewhere. The counts live in auth's database (rate_windows), so
+ * every auth replica counts together.
  */
+import type { RateWindowsRepository } from './rate-windows.repository';
+
 export type RateLimitRule = { limit: number; windowMs: number };
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSec: number };
 
-export function createRateLimiter(rule: RateLimitRule, now: () => number = Date.now) {
-  const windows = new Map<string, { start: number; count: number }>();
-  let lastSweep = now();
+/** The decision for a window holding `count` hits (this one included) since `startedAt`. */
+export function decide(rule: RateLimitRule, count: number, startedAt: Date, now: Date): RateDecision {
+  if (count <= rule.limit) return { allowed: true };
+  const wait = startedAt.getTime() + rule.windowMs - now.getTime();
+  return { allowed: false, retryAfterSec: Math.max(1, Math.ceil(wait / 1000)) };
+}
 
-  function sweep(t: number) {
-    if (t - lastSweep < rule.windowMs) return;
-    lastSweep = t;
-    for (const [k, w] of windows) if (t - w.start >= rule.windowMs) windows.delete(k);
-  }
-
+export function createRateLimiter(
+  name: string,
+  rule: RateLimitRule,
+  windows: RateWindowsRepository,
+  now: () => Date = () => new Date(),
+) {
   return {
-    hit(key: string): RateDecision {
-      const t = now();
-      sweep(t);
-      let w = windows.get(key);
-      if (!w || t - w.start >= rule.windowMs) {
-        w = { start: t, count: 0 };
-        windows.set(key, w);
-      }
-      w.count += 1;
-      if (w.count <= rule.limit) return { allowed: true };
-      return { allowed: false, retryAfterSec: Math.max(1, Math.ceil((w.start + rule.windowMs - t) / 1000)) };
-    },
-    reset() {
-      windows.clear();
+    /** Counts one attempt for `key`; answers whether it is within the limit. */
+    async hit(key: string): Promise<RateDecision> {
+      const at = now();
+      const w = await windows.increment(name, key, at, rule.windowMs);
+      return decide(rule, w.count, w.startedAt, at);
     },
   };
 }

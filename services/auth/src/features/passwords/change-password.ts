@@ -25,7 +25,7 @@ export async function changePassword(
   input: ChangePasswordInput,
 ): Promise<{ answer: MessageResponse; session: IssuedSession }> {
   const current = await requireSignedInUser(ctx, input.accessToken);
-  enforceLimits([[ctx.limiters.changePassword, current.id]]);
+  await enforceLimits([[ctx.limiters.changePassword, current.id]]);
   if (!(await verifyPassword(current.passwordHash, input.currentPassword))) {
     throw new DomainError(errorCodes.invalidPassword, 400, WRONG_CURRENT_PASSWORD);
   }

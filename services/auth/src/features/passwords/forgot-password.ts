@@ -14,9 +14,9 @@ export type ForgotPasswordInput = ForgotPasswordRequest & { clientAddress: strin
  * run before the answer; the lookup, the token and the mail run after it (ctx.background), so the
  * answer takes the same time whether or not the account exists (issue 14 §7).
  */
-export function forgotPassword(ctx: AuthContext, input: ForgotPasswordInput): MessageResponse {
+export async function forgotPassword(ctx: AuthContext, input: ForgotPasswordInput): Promise<MessageResponse> {
   const email = input.email.toLowerCase();
-  enforceLimits([
+  await enforceLimits([
     [ctx.limiters.emailPerIp, input.clientAddress],
     [ctx.limiters.forgot, `${input.clientAddress}|${email}`],
   ]);

@@ -19,7 +19,7 @@ export type ResetPasswordInput = ResetPasswordRequest & { clientAddress: string 
  * other pending reset link), and counts as proof of the email address (the link arrived there).
  */
 export async function resetPassword(ctx: AuthContext, input: ResetPasswordInput): Promise<MessageResponse> {
-  enforceLimits([[ctx.limiters.resetPerIp, input.clientAddress]]);
+  await enforceLimits([[ctx.limiters.resetPerIp, input.clientAddress]]);
   const now = ctx.now();
   // Cheap check first: a wrong token must not cost a password hash (CPU exhaustion).
   const known = await ctx.repos.emailTokens.findByToken(input.token);

@@ -30,24 +30,24 @@ export type LoginResult = { user: ApiUser; session: IssuedSession };
  */
 export async function login(ctx: AuthContext, input: LoginInput): Promise<LoginResult> {
   const account = input.email.toLowerCase();
-  enforceLimits([
+  await enforceLimits([
     [ctx.limiters.loginPerIp, input.clientAddress],
     [ctx.limiters.login, `${input.clientAddress}|${account}`],
   ]);
   const user = await ctx.repos.users.findByEmail(account);
   // The owner's own browser (it signed in here before) is never slowed by strangers' guesses.
   if (!(await isKnownBrowser(ctx, user, input.browser))) {
-    const wait = ctx.loginThrottle.check(account);
+    const wait = await ctx.loginThrottle.check(account);
     if (!wait.allowed) throw tooManyAttempts(wait.retryAfterSec);
   }
   const ok = user
     ? await verifyPassword(user.passwordHash, input.password)
     : await dummyVerify(input.password);
   if (!user || !ok) {
-    countFailure(ctx, account, user);
+    await countFailure(ctx, account, user);
     throw new DomainError(errorCodes.invalidCredentials, 401, INVALID_CREDENTIALS);
   }
-  ctx.loginThrottle.succeeded(account);
+  await ctx.loginThrottle.succeeded(account);
   assertMaySignIn(ctx, user);
   const session = await issueSession(ctx, ctx.repos, user, input.browser);
   return { user: toApiUser(user, ctx.now()), session };
@@ -59,8 +59,8 @@ async function isKnownBrowser(ctx: AuthContext, user: User | null, browser: stri
 }
 
 /** Unknown emails count too: the 429 must not tell which addresses have accounts. */
-function countFailure(ctx: AuthContext, account: string, user: User | null): void {
-  const { alert, failures } = ctx.loginThrottle.failed(account);
+async function countFailure(ctx: AuthContext, account: string, user: User | null): Promise<void> {
+  const { alert, failures } = await ctx.loginThrottle.failed(account);
   if (alert && user) {
     ctx.log.warn({ userId: user.id, failures }, 'repeated failed sign-ins: owner mailed');
     ctx.background.run('failed sign-ins mail', () => sendFailedSignInsEmail(ctx, user, failures));

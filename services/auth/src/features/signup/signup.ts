@@ -15,7 +15,7 @@ export type SignupInput = SignupRequest & { clientAddress: string };
  * configuration or an admin), records auth.user.registered.v1, and emails the activation link.
  */
 export async function signup(ctx: AuthContext, input: SignupInput): Promise<SignupResponse> {
-  enforceLimits([[ctx.limiters.signup, input.clientAddress]]);
+  await enforceLimits([[ctx.limiters.signup, input.clientAddress]]);
   if (await ctx.repos.users.findByEmail(input.email)) {
     throw new ConflictError(EMAIL_TAKEN, errorCodes.emailTaken);
   }

@@ -13,9 +13,12 @@ export type ResendVerificationInput = ResendVerificationRequest & { clientAddres
  * POST /api/resend-verification. Like forgot-password, everything that depends on the account runs
  * after the answer, so it takes the same time whether or not a message is sent.
  */
-export function resendVerification(ctx: AuthContext, input: ResendVerificationInput): MessageResponse {
+export async function resendVerification(
+  ctx: AuthContext,
+  input: ResendVerificationInput,
+): Promise<MessageResponse> {
   const email = input.email.toLowerCase();
-  enforceLimits([
+  await enforceLimits([
     [ctx.limiters.emailPerIp, input.clientAddress],
     [ctx.limiters.resend, `${input.clientAddress}|${email}`],
   ]);

@@ -14,7 +14,7 @@ import {
  * (the answers stay the same, and requests from many addresses cannot flood one inbox).
  */
 async function deliver(ctx: AuthContext, to: string, content: EmailContent): Promise<boolean> {
-  if (!ctx.limiters.mailPerRecipient.hit(to.toLowerCase()).allowed) {
+  if (!(await ctx.limiters.mailPerRecipient.hit(to.toLowerCase())).allowed) {
     ctx.log.warn({ to, subject: content.subject }, 'mail cap for this recipient reached: not sent');
     return false;
   }
