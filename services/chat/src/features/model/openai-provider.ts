@@ -16,7 +16,7 @@ export interface OpenAiProviderOptions {
 /** Any OpenAI-compatible chat completions endpoint (OpenAI, Ollama, vLLM, llama.cpp) via the openai SDK. */
 export function createOpenAiProvider(opts: OpenAiProviderOptions): ModelProvider {
   // The SDK loads on the first reply, not at start (the offline responder never needs it).
-  let sdk: Promise<typeof import('openai')> | undefined;
+  let sdk: Promise<{ default: typeof OpenAI }> | undefined;
   let client: Promise<OpenAI> | undefined;
   const clientOnce = () =>
     (client ??= (sdk ??= import('openai')).then(
