@@ -13,13 +13,10 @@ import { appendFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiRoutes, createStreamParser, routePath, type StreamEvent } from '@noek/contracts';
-import { launchProduct, type Launched } from '../scripts/lib/launch';
+import type { Launched } from '../scripts/lib/launch';
 import type { ChatUser } from '../e2e/faults/chat-client';
 import { createUsers } from '../e2e/faults/users';
-import { startMailCapture } from '../e2e/mail-capture';
-import { startNatsServer } from '../e2e/support/nats-server';
-import { startPrivatePostgres } from '../e2e/support/private-postgres';
-import { freePort } from './lib/free-port';
+import { startPrivateProduct } from '../e2e/support/private-product';
 
 const USERS = Number(process.env.BENCH_REPLICAS_USERS ?? 20);
 const DURATION_S = Number(process.env.BENCH_REPLICAS_DURATION_S ?? 10);
@@ -157,40 +154,18 @@ async function withProduct<T>(
   wordDelayMs: number,
   fn: (p: Launched, users: ChatUser[], convs: number[]) => Promise<T>,
 ) {
-  const pg = startPrivatePostgres(await freePort());
-  const nats = await startNatsServer(process.env.NATS_SERVER_BIN ?? 'nats-server', await freePort());
-  const mail = await startMailCapture();
-  const gatewayPort = await freePort();
-  const base = `http://localhost:${gatewayPort}`;
-  let product: Launched | undefined;
+  const run = await startPrivateProduct({
+    replicas: { chat: chatReplicas },
+    log: (line) => appendFileSync(logFile, `${line}\n`),
+    env: { OFFLINE_WORD_DELAY_MS: String(wordDelayMs), MAX_LIVE_REPLIES_PER_USER: '100' },
+  });
   try {
-    product = await launchProduct({
-      gatewayPort,
-      servicePortBase: await freePort(),
-      output: 'pipe',
-      log: (line) => appendFileSync(logFile, `${line}\n`),
-      replicas: { chat: chatReplicas },
-      env: {
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: pg.url,
-        NATS_URL: nats.url,
-        SMTP_URL: mail.url,
-        APP_ORIGIN: base,
-        OFFLINE_WORD_DELAY_MS: String(wordDelayMs),
-        MAX_LIVE_REPLIES_PER_USER: '100',
-        RATE_LIMIT_PER_MINUTE: '1000000',
-        RATE_LIMIT_BURST: '100000',
-        AUTH_RATE_LIMIT_SCALE: '1000',
-      },
-    });
-    appendFileSync(logFile, `replicas: ${JSON.stringify(product.replicaUrls)}\n`);
-    const users = await createUsers(base, mail, USERS);
+    appendFileSync(logFile, `replicas: ${JSON.stringify(run.product.replicaUrls)}\n`);
+    const users = await createUsers(run.base, run.mail, USERS);
     const convs = await Promise.all(users.map((u) => u.newConversation()));
-    return await fn(product, users, convs);
+    return await fn(run.product, users, convs);
   } finally {
-    await product?.stop();
-    await Promise.all([nats.stop(), mail.close()]);
-    pg.close();
+    await run.stop();
   }
 }
 

@@ -9,13 +9,9 @@
  */
 import { loadavg } from 'node:os';
 import { apiRoutes, routePath } from '@noek/contracts';
-import { launchProduct, type Launched } from '../scripts/lib/launch';
 import type { ChatUser } from '../e2e/faults/chat-client';
 import { createUsers } from '../e2e/faults/users';
-import { startMailCapture } from '../e2e/mail-capture';
-import { startNatsServer } from '../e2e/support/nats-server';
-import { startPrivatePostgres } from '../e2e/support/private-postgres';
-import { freePort } from './lib/free-port';
+import { startPrivateProduct } from '../e2e/support/private-product';
 
 const TRIALS = Number(process.env.BENCH_REVOCATION_TRIALS ?? 30);
 const PASSWORD = 'Fault-run-password-1'; // e2e/faults/users.ts signs every user up with it
@@ -103,32 +99,13 @@ const quantile = (xs: number[], q: number) => {
 };
 
 async function main(): Promise<void> {
-  const pg = startPrivatePostgres(await freePort());
-  const nats = await startNatsServer(process.env.NATS_SERVER_BIN ?? 'nats-server', await freePort());
-  const mail = await startMailCapture();
-  const gatewayPort = await freePort();
-  const base = `http://localhost:${gatewayPort}`;
-  let product: Launched | undefined;
   const load1 = loadavg()[0]!.toFixed(1);
+  const run = await startPrivateProduct({
+    log: () => undefined,
+    env: { OFFLINE_WORD_DELAY_MS: '50', MAX_LIVE_REPLIES_PER_USER: '100' },
+  });
   try {
-    product = await launchProduct({
-      gatewayPort,
-      servicePortBase: await freePort(),
-      output: 'pipe',
-      env: {
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: pg.url,
-        NATS_URL: nats.url,
-        SMTP_URL: mail.url,
-        APP_ORIGIN: base,
-        OFFLINE_WORD_DELAY_MS: '50',
-        MAX_LIVE_REPLIES_PER_USER: '100',
-        RATE_LIMIT_PER_MINUTE: '1000000',
-        RATE_LIMIT_BURST: '100000',
-        AUTH_RATE_LIMIT_SCALE: '1000',
-      },
-    });
-    const [user] = await createUsers(base, mail, 1);
+    const [user] = await createUsers(run.base, run.mail, 1);
     console.log(`\nbench:revocation (${TRIALS} trials per kind; load average before ${load1})`);
     for (const kind of ['sign-out', 'sign-out everywhere'] as const) {
       const lags: Lags[] = [];
@@ -147,9 +124,7 @@ async function main(): Promise<void> {
     }
     console.log(`  load average now ${loadavg()[0]!.toFixed(1)}`);
   } finally {
-    await product?.stop();
-    await Promise.all([nats.stop(), mail.close()]);
-    pg.close();
+    await run.stop();
   }
 }
 

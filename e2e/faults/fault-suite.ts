@@ -12,11 +12,8 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchProduct, serviceNames, type Launched } from '../../scripts/lib/launch';
-import { freePort } from '../../load/lib/free-port';
-import { startMailCapture } from '../mail-capture';
-import { startNatsServer } from '../support/nats-server';
-import { startPrivatePostgres } from '../support/private-postgres';
+import { serviceNames } from '../../scripts/lib/launch';
+import { startPrivateProduct } from '../support/private-product';
 import { faults, type Fault, type World } from './faults';
 import { allReady, checkAfterFault, type Row } from './invariants';
 import { createUsers } from './users';
@@ -41,31 +38,13 @@ async function runFault(world: World, fault: Fault): Promise<Row> {
 }
 
 async function main(): Promise<void> {
-  const pg = startPrivatePostgres(await freePort());
-  const nats = await startNatsServer(process.env.NATS_SERVER_BIN ?? 'nats-server', await freePort());
-  const mail = await startMailCapture();
-  const gatewayPort = await freePort();
-  const base = `http://localhost:${gatewayPort}`;
-  let product: Launched | undefined;
+  const run = await startPrivateProduct({
+    replicas: REPLICAS,
+    log: (line) => logs.push(line),
+    env: { OFFLINE_WORD_DELAY_MS: '60' },
+  });
   try {
-    product = await launchProduct({
-      gatewayPort,
-      servicePortBase: await freePort(),
-      output: 'pipe',
-      replicas: REPLICAS,
-      log: (line) => logs.push(line),
-      env: {
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: pg.url,
-        NATS_URL: nats.url,
-        SMTP_URL: mail.url,
-        APP_ORIGIN: base,
-        OFFLINE_WORD_DELAY_MS: '60',
-        RATE_LIMIT_PER_MINUTE: '1000000',
-        RATE_LIMIT_BURST: '100000',
-        AUTH_RATE_LIMIT_SCALE: '1000',
-      },
-    });
+    const { product, pg, nats, mail, base } = run;
     const users = await createUsers(base, mail, USERS);
     const world: World = { product, pg, nats, users, base };
     const rows: Row[] = [];
@@ -77,9 +56,7 @@ async function main(): Promise<void> {
     if (reportFile) writeFileSync(reportFile, JSON.stringify(rows, null, 2));
     process.exitCode = rows.every((r) => r.problems.length === 0) ? 0 : 1;
   } finally {
-    await product?.stop();
-    await Promise.all([nats.stop(), mail.close()]);
-    pg.close();
+    await run.stop();
     writeFileSync(logFile, logs.join('\n'));
   }
 }

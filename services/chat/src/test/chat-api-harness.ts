@@ -247,6 +247,13 @@ export async function readEvents(
   return events;
 }
 
+/** A model script of `n` words `w0 ` `w1 ` ..., one every `delay` ms, and the text it writes. */
+export const slow = (n: number, delay: number) => ({
+  chunks: Array.from({ length: n }, (_, i) => `w${i} `),
+  chunkDelayMs: delay,
+});
+export const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i} `).join('');
+
 export const tokensOf = (events: StreamEvent[]) =>
   events.flatMap((e) => (e.type === 'token' ? [e.text] : [])).join('');
 export const terminal = (events: StreamEvent[]) =>

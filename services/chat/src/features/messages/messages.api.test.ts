@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatSettings, Message } from '@noek/contracts';
 import {
   readEvents,
+  slow,
   signAccess,
   startChatHarness,
   terminal,
   tokensOf,
   userClient,
+  words,
   type ChatHarness,
 } from '../../test/chat-api-harness';
 import { modelMessages } from '../model/model.types';
@@ -19,11 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const slow = (n: number, delay: number) => ({
-  chunks: Array.from({ length: n }, (_, i) => `w${i} `),
-  chunkDelayMs: delay,
-});
-const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i} `).join('');
 const messagesOf = async (u: ReturnType<typeof userClient>, id: number) =>
   (await u.json<Message[]>('GET', `/api/conversations/${id}/messages`)).body;
 

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { encodeStreamEvent, type Message, type StreamEvent, type StreamStartedEvent } from '@noek/contracts';
+import { encodeStreamEvent, type StreamEvent, type StreamStartedEvent } from '@noek/contracts';
 import { trackStream } from '@noek/service-kit';
 import { modelMessages } from '../model/model.types';
 import type { LiveReply, ReplyRegistry } from './reply-registry';
@@ -86,7 +86,7 @@ function followOnStream(
     registry.trackStream(
       reply.userId,
       (scope) => {
-        if (scope === 'session') stream.send(streamFrames.sessionEnded(liveMessage(reply)));
+        if (scope === 'session') stream.send(streamFrames.sessionEnded(reply.asShown()));
         stream.end();
       },
       res.req.user?.sessionId,
@@ -101,18 +101,6 @@ function followOnStream(
   });
   if (first) stream.send(first(snapshot));
   res.once('close', unsubscribe);
-}
-
-/** The reply as generated so far, for a final frame sent before it is stored. */
-function liveMessage(reply: LiveReply): Message {
-  return {
-    id: reply.messageId,
-    conversationId: reply.conversationId,
-    role: 'assistant',
-    content: reply.content,
-    status: 'streaming',
-    createdAt: new Date().toISOString(),
-  };
 }
 
 /** The reply as an event stream (the chat screen asks for one; re-attach always answers one). */

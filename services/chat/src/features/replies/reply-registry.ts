@@ -73,6 +73,18 @@ export class LiveReply {
     this.emit({ type: 'token', text });
   }
 
+  /** The reply as shown so far, for a frame sent before it is stored as finished. */
+  asShown(status: Message['status'] = 'streaming'): Message {
+    return {
+      id: this.messageId,
+      conversationId: this.conversationId,
+      role: 'assistant',
+      content: this.content,
+      status,
+      createdAt: new Date().toISOString(),
+    };
+  }
+
   /** How many clients follow this reply (a mirror stops reading the database when none is left). */
   get listenerCount(): number {
     return this.listeners.size;
@@ -315,15 +327,7 @@ export class ReplyRegistry {
         this.opts.onError?.(err, `storing reply ${reply.messageId}`);
       }
     }
-    const asShown: Message = {
-      id: reply.messageId,
-      conversationId: reply.conversationId,
-      role: 'assistant',
-      content: reply.content,
-      createdAt: new Date().toISOString(),
-      status: reply.content ? 'interrupted' : 'failed',
-    };
-    return streamFrames.error(asShown, storageMessage);
+    return streamFrames.error(reply.asShown(reply.content ? 'interrupted' : 'failed'), storageMessage);
   }
 }
 

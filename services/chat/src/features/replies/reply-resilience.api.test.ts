@@ -11,11 +11,13 @@ import { createChatDb } from '../../database';
 import { createChatService } from '../../service';
 import {
   readEvents,
+  slow,
   startChatHarness,
   terminal,
   testConfig,
   tokensOf,
   userClient,
+  words,
   type ChatHarness,
   type UserClient,
 } from '../../test/chat-api-harness';
@@ -27,11 +29,6 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const slow = (n: number, delay: number) => ({
-  chunks: Array.from({ length: n }, (_, i) => `w${i} `),
-  chunkDelayMs: delay,
-});
-const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i} `).join('');
 const streamPath = (conversationId: number, messageId: number) =>
   `/api/conversations/${conversationId}/messages/${messageId}/stream`;
 

@@ -43,7 +43,7 @@ async function follow(mirror: LiveReply, opts: StoredReplyMirrorOptions): Promis
       await sleep(opts.pollMs * 4);
       continue;
     }
-    if (!row) return mirror.end(streamFrames.done({ ...snapshotOf(mirror), status: 'interrupted' }));
+    if (!row) return mirror.end(streamFrames.done(mirror.asShown('interrupted')));
     if (row.content.length > mirror.storedLength && row.content.startsWith(mirror.generated)) {
       mirror.append(row.content.slice(mirror.generated.length));
       mirror.commit(row.content.length);
@@ -51,15 +51,4 @@ async function follow(mirror: LiveReply, opts: StoredReplyMirrorOptions): Promis
     if (row.status !== 'streaming') return mirror.end(streamFrames.done(row));
     await sleep(opts.pollMs);
   }
-}
-
-function snapshotOf(mirror: LiveReply): Message {
-  return {
-    id: mirror.messageId,
-    conversationId: mirror.conversationId,
-    role: 'assistant',
-    content: mirror.content,
-    status: 'streaming',
-    createdAt: new Date().toISOString(),
-  };
 }
