@@ -6,7 +6,7 @@ import { mirrorStoredReply } from '../replies/stored-reply-mirror';
 import { ownedMessage, type MessageRef } from './owned-message';
 
 /** How often a re-attached client of a reply written elsewhere gets the newly stored text. */
-const MIRROR_POLL_MS = 250;
+const MIRROR_POLL_MS = 100;
 
 /**
  * Re-attach: the reply so far, then new text until it ends. A reply written by this process is followed
