@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { commonServiceEnv, loadConfig } from '@noek/service-kit';
-import { streamNameDefault } from './defaults';
+import { commonServiceEnv, loadConfig, natsStreamEnv } from '@noek/service-kit';
 
 type Env = Record<string, string | undefined>;
 
@@ -12,10 +11,7 @@ export function processEnv(): Env {
 /** What the runtime itself needs to host one service process. */
 export const runtimeSchema = z.object({
   ...commonServiceEnv,
-  NATS_STREAM: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]+$/)
-    .default(streamNameDefault),
+  NATS_STREAM: natsStreamEnv,
 });
 export type RuntimeConfig = z.output<typeof runtimeSchema>;
 

@@ -1,5 +1,5 @@
 export * from './service-definition';
 export * from './run-service-process';
 export * from './start-embedded';
-export { embeddedDatabaseUrl, streamNameDefault } from './defaults';
+export { embeddedDatabaseUrl } from './defaults';
 export * from './planned-service';

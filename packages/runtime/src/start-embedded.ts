@@ -1,6 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInProcessEventBus, createLifecycle, createLogger, startHttpServer } from '@noek/service-kit';
+import {
+  createInProcessEventBus,
+  createLifecycle,
+  createLogger,
+  startHttpServer,
+  type EventBus,
+} from '@noek/service-kit';
 import { closeEmbeddedPostgres, openEmbeddedPostgres } from '@noek/db';
 import { embeddedConfig } from './config';
 import { embeddedDatabaseUrl } from './defaults';
@@ -17,8 +23,11 @@ export interface EmbeddedGateway {
 export interface EmbeddedOptions {
   /** Services keyed by the name the gateway knows them by (auth, chat, billing, admin). */
   services: Record<string, ServiceDefinition>;
-  /** Starts the gateway given the services' URLs as env (AUTH_URL, CHAT_URL, ...). */
-  startGateway(env: Env): Promise<EmbeddedGateway>;
+  /**
+   * Starts the gateway given the services' URLs as env (AUTH_URL, CHAT_URL, ...) and the in-process bus the
+   * services publish on (the gateway follows auth's revocations on it).
+   */
+  startGateway(env: Env, bus: EventBus): Promise<EmbeddedGateway>;
   env: Env;
   /** Lines for the start-up banner: which parts are embedded and which real. */
   describe?: (env: Env) => string[];
@@ -67,7 +76,10 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedGate
     urls[`${name.toUpperCase()}_URL`] = http.url;
   }
 
-  const gateway = await opts.startGateway({ ...opts.env, ...urls, PORT: String(cfg.PORT), HOST: cfg.HOST });
+  const gateway = await opts.startGateway(
+    { ...opts.env, ...urls, PORT: String(cfg.PORT), HOST: cfg.HOST },
+    bus,
+  );
   lifecycle.onShutdown(() => gateway.stop(), 'gateway');
   // Runs first: every service drains at once (replies end with final events) while the gateway still serves.
   lifecycle.onShutdown(async () => void (await Promise.all(drains.map((d) => d()))), 'drain');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventEnvelopeSchema } from './envelope.schema';
 import { allEvents, eventSubjects, noekStreamSubjects, parseEventEnvelope } from './catalog';
+import { broadcastEvents } from './gateway.events';
 
 const userId = '2b7e1516-28ae-4d2a-a6ab-f7158809cf4f';
 const envelope = (type: string, data: unknown) => ({
@@ -18,6 +19,12 @@ describe('event catalog', () => {
       expect(noekStreamSubjects).toContain(`${e.subject.split('.')[0]}.>`);
     }
     expect(new Set(Object.values(eventSubjects)).size).toBe(allEvents.length);
+  });
+  it('keeps broadcasts out of the NOEK stream (never stored) and names them by the convention', () => {
+    for (const e of broadcastEvents) {
+      expect(eventEnvelopeSchema.shape.type.safeParse(e.subject).success, e.subject).toBe(true);
+      expect(noekStreamSubjects).not.toContain(`${e.subject.split('.')[0]}.>`);
+    }
   });
   it('parses a valid envelope into typed data', () => {
     const raw = envelope('chat.message.sent.v1', {

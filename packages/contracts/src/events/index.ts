@@ -4,3 +4,4 @@ export * from './chat.events';
 export * from './billing.events';
 export * from './admin.events';
 export * from './catalog';
+export * from './gateway.events';

@@ -5,6 +5,7 @@ import {
   type EventEnvelope,
 } from '@noek/contracts';
 import type { EventBus, Following } from '../events/event-bus';
+import { followInBackground } from '../events/follow-in-background';
 import type { AuthUser } from '../http/request-context';
 
 /**
@@ -104,29 +105,11 @@ export function followRevocations(
  * service starts anyway (degraded, still refusing through the token's own expiry) and follows once NATS
  * is back. Answers the function that stops following.
  */
-export async function startFollowingRevocations(
+export function startFollowingRevocations(
   bus: EventBus,
   list: RevocationList,
   hooks: { onError: (err: unknown) => void; onChange?: (change: RevocationChange) => void },
   waitMs = 2_000,
 ): Promise<() => Promise<void>> {
-  let stopped = false;
-  const following = followRevocations(bus, list, hooks.onChange).then(
-    async (f) => {
-      if (stopped) await f.stop();
-      return f;
-    },
-    (err: unknown) => {
-      hooks.onError(err);
-      return undefined;
-    },
-  );
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([following, new Promise((r) => (timer = setTimeout(r, waitMs)))]);
-  clearTimeout(timer);
-  return async () => {
-    stopped = true;
-    const f = await Promise.race([following, new Promise<undefined>((r) => setTimeout(r, 100, undefined))]);
-    await f?.stop();
-  };
+  return followInBackground(() => followRevocations(bus, list, hooks.onChange), hooks.onError, waitMs);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOEK_STREAM } from '@noek/contracts';
 
 /** Thrown at boot when the environment does not fit the schema; the message names every bad variable. */
 export class ConfigError extends Error {
@@ -58,6 +59,12 @@ export const pemEnv = (kind: 'PUBLIC KEY' | 'PRIVATE KEY') =>
     .string()
     .transform((s) => s.replace(/\\n/g, '\n'))
     .refine((s) => s.includes(`-----BEGIN ${kind}`), `must be a PEM ${kind.toLowerCase()}`);
+
+/** The JetStream stream every process of the product shares (unique per run in tests). */
+export const natsStreamEnv = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]+$/)
+  .default(NOEK_STREAM);
 
 export const commonServiceEnv = {
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),

@@ -164,11 +164,33 @@ export function eventBusContract(name: string, make: () => Promise<BusUnderTest>
       expect(got).toEqual([{ n: 'before' }, { n: 'while stopped' }]);
     });
 
+    it('broadcast: hands each broadcast to every listener listening at that moment, nothing before', async () => {
+      // A service token outside the test stream's `${prefix}.>`: broadcasts are never stored.
+      const subject = `${t.prefix}b.hits.counted.v1`;
+      t.bus.broadcast(envelope(subject, { n: 0 }));
+      const a: unknown[] = [];
+      const b: unknown[] = [];
+      const la = await t.bus.listen({ subjects: [`${t.prefix}b.hits.>`], handler: (e) => a.push(e.data) });
+      const lb = await t.bus.listen({ subjects: [subject], handler: (e) => b.push(e.data) });
+      t.bus.broadcast(envelope(subject, { n: 1 }));
+      t.bus.broadcast(envelope(`${t.prefix}b.other.counted.v1`, { n: 2 }));
+      await waitFor(() => a.length === 1 && b.length === 1);
+      await la.stop();
+      t.bus.broadcast(envelope(subject, { n: 3 }));
+      await waitFor(() => b.length === 2);
+      await new Promise((r) => setTimeout(r, QUIET_MS));
+      expect(a).toEqual([{ n: 1 }]);
+      expect(b).toEqual([{ n: 1 }, { n: 3 }]);
+      await lb.stop();
+    });
+
     it('reports health and refuses work after close', async () => {
       expect(t.bus.isHealthy()).toBe(true);
       await t.bus.close();
       expect(t.bus.isHealthy()).toBe(false);
       await expect(t.bus.publish(envelope(`${t.prefix}.note.created.v1`))).rejects.toThrow();
+      await expect(t.bus.listen({ subjects: ['x.>'], handler: () => undefined })).rejects.toThrow();
+      t.bus.broadcast(envelope(`${t.prefix}b.hits.counted.v1`)); // dropped, not thrown
     });
   });
 }

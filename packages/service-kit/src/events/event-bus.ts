@@ -43,6 +43,13 @@ export interface Following {
   stop(): Promise<void>;
 }
 
+export interface ListenOptions {
+  /** Subjects with NATS wildcards. */
+  subjects: readonly string[];
+  /** Called once per broadcast received while listening, synchronously; nothing is replayed or retried. */
+  handler: (envelope: EventEnvelope) => void;
+}
+
 /** At-least-once event delivery with durable consumers, retries, dead letters and publish de-duplication. */
 export interface EventBus {
   /** Resolves once the event is stored (JetStream PubAck); a duplicate id within the window is dropped. */
@@ -53,6 +60,14 @@ export interface EventBus {
    * state each replica keeps in memory, such as revoked sessions. Resolves once the replay is handled.
    */
   follow(opts: FollowOptions): Promise<Following>;
+  /**
+   * Core NATS, at most once: hands the envelope to whoever listens at this moment; never stored, never
+   * redelivered, and dropped (not queued) while the bus is disconnected, since a broadcast is worth only
+   * its moment. For state replicas share and can afford to lose (the gateway's rate-limit hits).
+   */
+  broadcast(envelope: EventEnvelope): void;
+  /** Resolves once listening (after the first connection); a reconnect resumes it, with no replay. */
+  listen(opts: ListenOptions): Promise<Following>;
   /** For /readyz: connected and the stream is in place. */
   isHealthy(): boolean;
   close(): Promise<void>;

@@ -7,6 +7,7 @@ import {
   type EventBus,
   type FollowOptions,
   type Following,
+  type ListenOptions,
   type PublishOptions,
   type SubscribeOptions,
   type Subscription,
@@ -58,6 +59,8 @@ interface Memory {
   seen: Map<string, number>;
   durables: Map<string, Durable>;
   followers: Set<(msg: Stored) => void>;
+  /** Broadcast listeners: handed what is broadcast while they exist, nothing is kept. */
+  listeners: Set<(subject: string, envelope: EventEnvelope) => void>;
   deadLetters: DeadLetter[];
   seq: number;
   closed: boolean;
@@ -79,6 +82,7 @@ export function createInProcessEventBus(options: InProcessEventBusOptions = {}):
     seen: new Map(),
     durables: new Map(),
     followers: new Set(),
+    listeners: new Set(),
     deadLetters: [],
     seq: 0,
     closed: false,
@@ -87,10 +91,16 @@ export function createInProcessEventBus(options: InProcessEventBusOptions = {}):
     publish: (envelope, opts) => publish(m, envelope, opts),
     subscribe: (o) => subscribe(m, o),
     follow: async (o) => follow(m, o),
+    broadcast(envelope) {
+      if (m.closed) return;
+      for (const l of m.listeners) l(envelope.type, envelope);
+    },
+    listen: async (o) => listen(m, o),
     deadLetters: m.deadLetters,
     isHealthy: () => !m.closed,
     async close() {
       m.closed = true;
+      m.listeners.clear();
       await Promise.all([...m.durables.values()].map((d) => stopDurable(d)));
     },
   };
@@ -139,6 +149,20 @@ function follow(m: Memory, o: FollowOptions): Following {
   for (const msg of m.log) if (msg.at >= since) hand(msg);
   m.followers.add(hand);
   return { stop: async () => void m.followers.delete(hand) };
+}
+
+function listen(m: Memory, o: ListenOptions): Following {
+  if (m.closed) throw new Error('event bus is closed');
+  const hand = (subject: string, envelope: EventEnvelope) => {
+    if (!o.subjects.some((p) => subjectMatches(p, subject))) return;
+    try {
+      o.handler(structuredClone(envelope));
+    } catch {
+      // a listener's own bug: the others still get the broadcast
+    }
+  };
+  m.listeners.add(hand);
+  return { stop: async () => void m.listeners.delete(hand) };
 }
 
 async function subscribe(m: Memory, o: SubscribeOptions): Promise<Subscription> {

@@ -23,6 +23,7 @@ import {
   type EventBus,
   type FollowOptions,
   type Following,
+  type ListenOptions,
   type PublishOptions,
   type SubscribeOptions,
   type Subscription,
@@ -113,6 +114,12 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus & { c
   const subscriptions = new Set<Pick<Subscription, 'stop'>>();
   const connecting = connectBus(bus);
   connecting.catch(() => {}); // surfaced by publish/subscribe; avoid an unhandled rejection
+  /** The connection once made, for broadcasts, which never wait for one. */
+  let live: Connected | undefined;
+  void connecting.then(
+    (c) => (live = c),
+    () => undefined,
+  );
   const publishRaw = createRawPublisher(bus, connecting);
 
   return {
@@ -135,6 +142,23 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus & { c
       const tracked = {
         async stop() {
           await f.stop();
+          subscriptions.delete(tracked);
+        },
+      };
+      subscriptions.add(tracked);
+      return tracked;
+    },
+    broadcast(envelope: EventEnvelope) {
+      // Dropped while disconnected: the client would queue it and send it after the reconnect, stale.
+      if (!live || !bus.healthy || bus.closed) return;
+      live.nc.publish(envelope.type, JSON.stringify(envelope));
+    },
+    async listen(o: ListenOptions) {
+      if (bus.closed) throw new Error('event bus is closed');
+      const l = await listenCore(bus, await connecting, o);
+      const tracked = {
+        async stop() {
+          await l.stop();
           subscriptions.delete(tracked);
         },
       };
@@ -344,6 +368,31 @@ async function followOrdered(bus: Bus, { js }: Connected, o: FollowOptions): Pro
       clearTimeout(idle);
       await messages.close().catch(() => {});
       await loop;
+    },
+  };
+}
+
+/**
+ * Plain core-NATS subscriptions (no JetStream): what is broadcast while they exist, nothing before. The
+ * client re-subscribes after a reconnect by itself. Resolves once the server has the subscriptions.
+ */
+async function listenCore(bus: Bus, { nc }: Connected, o: ListenOptions): Promise<Following> {
+  const subs = o.subjects.map((subject) =>
+    nc.subscribe(subject, {
+      callback: (err, m) => {
+        if (err) return void bus.log.warn({ err, subject }, 'broadcast subscription failed');
+        try {
+          o.handler(eventEnvelopeSchema.parse(m.json()) as EventEnvelope);
+        } catch (e) {
+          bus.log.warn({ err: e, subject: m.subject }, 'listener could not handle a broadcast');
+        }
+      },
+    }),
+  );
+  await nc.flush();
+  return {
+    async stop() {
+      for (const sub of subs) sub.unsubscribe();
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { EventBus } from '../events/event-bus';
-import { degradesOnly, type ReadinessChecks } from './health';
+import { degradesOnly, type DegradingCheck, type ReadinessChecks } from './health';
 
 /** What a service's readiness needs of its Prisma client: one round trip. */
 export interface PingableDb {
@@ -18,12 +18,13 @@ export function standardReadiness(db: PingableDb, bus?: Pick<EventBus, 'isHealth
     database: async () => {
       await db.$queryRawUnsafe('SELECT 1');
     },
-    ...(bus
-      ? {
-          events: degradesOnly(async () => {
-            if (!bus.isHealthy()) throw new Error('event bus not connected');
-          }),
-        }
-      : {}),
+    ...(bus ? { events: eventBusCheck(bus) } : {}),
   };
+}
+
+/** The event bus as a dependency that only degrades: connected or not (in-memory state, no round trip). */
+export function eventBusCheck(bus: Pick<EventBus, 'isHealthy'>): DegradingCheck {
+  return degradesOnly(async () => {
+    if (!bus.isHealthy()) throw new Error('event bus not connected');
+  });
 }

@@ -88,6 +88,8 @@ describe('createOutboxRelay', () => {
       },
       subscribe: () => Promise.reject(new Error('unused')),
       follow: () => Promise.reject(new Error('unused')),
+      broadcast: () => undefined,
+      listen: () => Promise.reject(new Error('unused')),
       isHealthy: () => true,
       close: async () => {},
     };
