@@ -26,8 +26,8 @@ const env = { ...baseEnv, ...payments?.env };
 await startEmbedded({
   env,
   services: { auth: authService, chat: chatService, billing: billingService, admin: adminService },
-  startGateway: async (gatewayEnv) => {
-    const gateway = createGateway(loadGatewayConfig(gatewayEnv));
+  startGateway: async (gatewayEnv, bus) => {
+    const gateway = createGateway(loadGatewayConfig(gatewayEnv), { bus });
     const { url } = await gateway.start();
     return { url: url.replace('127.0.0.1', 'localhost'), stop: () => gateway.stop() };
   },

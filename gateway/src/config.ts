@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { loadConfig, logLevelEnv, portEnv } from '@noek/service-kit';
+import { commonServiceEnv, loadConfig, logLevelEnv, natsStreamEnv, portEnv } from '@noek/service-kit';
 import { originCheckExemptPaths, remoteNames, type RemoteName } from '@noek/contracts';
 
 /** The repository root: the default home of the shell's and remotes' dist folders. */
@@ -110,6 +110,18 @@ export const gatewayEnvSchema = z.object({
   /** Per client address on /api; 0 turns the limit off. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(300),
+  /**
+   * How often each replica tells the others over NATS what it let through per address, so the limit holds
+   * across replicas (security/shared-rate-limit.ts); 0: each replica limits on its own.
+   */
+  RATE_LIMIT_SHARE_MS: z.coerce.number().int().min(0).max(10_000).default(250),
+
+  /**
+   * NATS, for auth's revocations (refused here within milliseconds, open streams ended) and the rate-limit
+   * hits the replicas share. Down: the gateway keeps serving (degraded) and the services still enforce.
+   */
+  NATS_URL: commonServiceEnv.NATS_URL,
+  NATS_STREAM: natsStreamEnv,
   /** Set when billing uses real Stripe keys: the CSP then allows Stripe.js and its frames (else nothing of Stripe). */
   STRIPE_PUBLISHABLE_KEY: z
     .string()
@@ -166,7 +178,10 @@ export interface GatewayConfig {
   /** Unset: the gateway leaves every session check to the services. */
   authPublicKey?: string;
   maxBodyBytes: number;
-  rateLimit: { perMinute: number; burst: number };
+  /** `shareMs`: how often the hits go to the other replicas; 0 never (each limits on its own). */
+  rateLimit: { perMinute: number; burst: number; shareMs: number };
+  /** Where the separate-process gateway (main.ts) finds NATS and the stream auth publishes to. */
+  nats: { url: string; stream: string };
   csp: { scriptSrc: string[]; connectSrc: string[]; frameSrc: string[] };
   serveStatic: boolean;
   shellDistDir: string;
@@ -219,7 +234,12 @@ export function toGatewayConfig(env: GatewayEnv): GatewayConfig {
     originCheckExemptPaths: env.ORIGIN_CHECK_EXEMPT_PATHS,
     authPublicKey: env.AUTH_PUBLIC_KEY,
     maxBodyBytes: env.MAX_BODY_BYTES,
-    rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, burst: env.RATE_LIMIT_BURST },
+    rateLimit: {
+      perMinute: env.RATE_LIMIT_PER_MINUTE,
+      burst: env.RATE_LIMIT_BURST,
+      shareMs: env.RATE_LIMIT_SHARE_MS,
+    },
+    nats: { url: env.NATS_URL, stream: env.NATS_STREAM },
     csp: {
       scriptSrc: [...(env.STRIPE_PUBLISHABLE_KEY ? stripeCsp.scriptSrc : []), ...sources(env.CSP_SCRIPT_SRC)],
       connectSrc: [

@@ -1,7 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RemoteName, ServiceName } from '@noek/contracts';
-import { createLogger, type Logger } from '@noek/service-kit';
+import {
+  createLogger,
+  eventBusCheck,
+  registerDependencyGauge,
+  type EventBus,
+  type Logger,
+} from '@noek/service-kit';
 import type { GatewayConfig } from './config';
 import { ownAnswers, type OwnAnswers } from './http/own-answers';
 import { createDrainState, type DrainState } from './ops/drain';
@@ -12,8 +18,11 @@ import { createApiHandler } from './routing/api-handler';
 import { createRequestHandler } from './routing/request-handler';
 import { createSiteHandler } from './routing/site-handler';
 import { createOriginPolicy } from './security/origin-check';
+import { createGatewayRevocations, type GatewayRevocations } from './security/gateway-revocations';
 import { createRateLimiter, type RateLimiter } from './security/rate-limit';
 import { createSessionCheck } from './security/session-check';
+import { shareRateLimit, type SharedRateLimit } from './security/shared-rate-limit';
+import { createVerifiedTokens, type VerifiedTokens } from './security/verified-tokens';
 import { capConnectionsPerAddress, serverLimitOptions } from './security/server-limits';
 import { ownedHeaderNames, securityHeaders } from './security/security-headers';
 import { remoteOrigins, remotesManifest, shellConfig } from './static/site-documents';
@@ -26,6 +35,12 @@ export interface GatewayDeps {
   upstreams?: Partial<Record<ServiceName, string>>;
   shellDistDir?: string;
   remoteDistDirs?: Partial<Record<RemoteName, string>>;
+  /**
+   * The event bus (NATS in its own process, the in-process bus under `npm start`): auth's revocations are
+   * then refused here too, and the rate limit holds across replicas. Without it the gateway checks only
+   * signature and expiry and limits on its own. The caller closes it, after stop().
+   */
+  bus?: EventBus;
 }
 
 export interface Gateway {
@@ -53,9 +68,13 @@ interface GatewayParts {
   limiter: RateLimiter;
   answers: OwnAnswers;
   proxyContext: ProxyContext;
-  /** Open event streams: ended first on stop(). */
-  streams: Set<() => void>;
+  /** Open event streams with the request that opened each: ended first on stop(), or when revoked. */
+  streams: Map<() => void, IncomingMessage>;
   drain: DrainState;
+  bus?: EventBus;
+  /** Tokens verified here with their users: read by the session check and the revocation follower. */
+  verified: VerifiedTokens;
+  revocations: GatewayRevocations;
 }
 
 /**
@@ -84,6 +103,8 @@ function assembleParts(config: GatewayConfig, deps: GatewayDeps): GatewayParts {
   const version = resolveVersion({ appVersion: config.appVersion, buildId: config.buildId, shellDistDir });
   const upstreams = createUpstreams({ ...config.upstreams, ...deps.upstreams }, config.upstreamMaxSockets);
   const metrics = createGatewayMetrics();
+  // NATS down only degrades the gateway (the services still enforce): reported, never a readiness failure.
+  if (deps.bus) registerDependencyGauge(metrics.registry, { events: eventBusCheck(deps.bus) }, 2_000);
   const security = securityHeaders({
     https: config.trustHttps,
     remoteOrigins: remoteOrigins(config.remoteUrls),
@@ -92,7 +113,8 @@ function assembleParts(config: GatewayConfig, deps: GatewayDeps): GatewayParts {
     frameSrc: config.csp.frameSrc,
   });
   const answers = ownAnswers(security);
-  const streams = new Set<() => void>();
+  const streams = new Map<() => void, IncomingMessage>();
+  const verified = createVerifiedTokens();
   const proxyContext: ProxyContext = {
     timeoutMs: config.upstreamTimeoutMs,
     connectTimeoutMs: config.upstreamConnectTimeoutMs,
@@ -113,11 +135,16 @@ function assembleParts(config: GatewayConfig, deps: GatewayDeps): GatewayParts {
     shellDistDir,
     upstreams,
     metrics,
-    limiter: createRateLimiter(config.rateLimit.perMinute, config.rateLimit.burst),
+    limiter: createRateLimiter(config.rateLimit.perMinute, config.rateLimit.burst, {
+      trackHits: !!deps.bus && config.rateLimit.shareMs > 0,
+    }),
     answers,
     proxyContext,
     streams,
     drain: createDrainState(),
+    bus: deps.bus,
+    verified,
+    revocations: createGatewayRevocations({ streams, verified, logger }),
   };
 }
 
@@ -142,7 +169,12 @@ function apiHandler(p: GatewayParts) {
     limiter: p.limiter,
     originPolicy,
     upstreams: p.upstreams,
-    sessionCheck: createSessionCheck(config.authPublicKey, config.originCheckExemptPaths),
+    sessionCheck: createSessionCheck({
+      publicKey: config.authPublicKey,
+      exemptPaths: config.originCheckExemptPaths,
+      revocations: p.revocations.list,
+      verified: p.verified,
+    }),
     proxyContext: p.proxyContext,
     version: p.version,
   });
@@ -157,6 +189,7 @@ function siteHandler(p: GatewayParts, deps: GatewayDeps) {
     metrics: p.metrics,
     openStreams: () => p.streams.size,
     isDraining: () => p.drain.draining,
+    degraded: () => (p.bus && !p.bus.isHealthy() ? ['events'] : []),
     remotesManifest: remotesManifest(config.remoteUrls),
     shellConfig: shellConfig({
       marketingHosts: config.marketingHosts,
@@ -200,14 +233,36 @@ function createHttpServer(
   return server;
 }
 
-/** Step 4: start (listen, the rate limiter's sweeper) and stop (drain: readiness fails, streams end, grace). */
+/**
+ * With a bus: follow auth's revocations (the last hour replayed before the first request; at most ~2 s of
+ * waiting when NATS is down) and share the rate limit's hits with the other replicas. Answers the stop.
+ */
+async function startBusWork(p: GatewayParts): Promise<() => Promise<void>> {
+  const { bus, config, limiter, logger } = p;
+  if (!bus) return async () => undefined;
+  await p.revocations.start(bus);
+  const { shareMs } = config.rateLimit;
+  const sharing: SharedRateLimit | undefined =
+    shareMs > 0 ? await shareRateLimit({ limiter, bus, intervalMs: shareMs, logger }) : undefined;
+  return async () => {
+    await sharing?.stop();
+    await p.revocations.stop();
+  };
+}
+
+/**
+ * Step 4: start (the bus's work, listen, the rate limiter's sweeper) and stop (drain: readiness fails,
+ * streams end, grace).
+ */
 function withLifecycle(p: GatewayParts, server: Server): Gateway {
   const { config, logger, drain } = p;
   let url: string | undefined;
   let sweeper: NodeJS.Timeout | undefined;
   let stopping: Promise<void> | undefined;
+  let stopBusWork: () => Promise<void> = async () => undefined;
 
   const start = async () => {
+    stopBusWork = await startBusWork(p);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.port, config.host, () => {
@@ -244,12 +299,13 @@ function withLifecycle(p: GatewayParts, server: Server): Gateway {
     drain.draining = true;
     clearInterval(sweeper);
     // Streams have no natural end: end them now so clients reconnect to another instance.
-    for (const end of [...p.streams]) end();
+    for (const end of [...p.streams.keys()]) end();
     const closed = server.listening ? new Promise<void>((r) => server.close(() => r())) : Promise.resolve();
     server.closeIdleConnections();
     await waitForInFlight();
     server.closeAllConnections();
     await closed;
+    await stopBusWork();
     destroyUpstreams(p.upstreams);
     logger.info('gateway stopped');
   };

@@ -324,7 +324,7 @@ export class ProxyExchange {
       this.upReq.destroy();
       res.end();
     };
-    this.ctx.streams.add(this.endStream);
+    this.ctx.streams.set(this.endStream, this.p.req);
   }
 
   private readonly onClientClose = () => {

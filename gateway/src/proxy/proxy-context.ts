@@ -18,8 +18,11 @@ export interface ProxyContext {
   prepare(res: ServerResponse, requestId: string): void;
   logger: Logger;
   onFailure(service: string, kind: FailureKind | 'client-abort' | 'too-large'): void;
-  /** Open event streams: ended when the gateway shuts down. */
-  streams: Set<() => void>;
+  /**
+   * Open event streams (their end functions) with the request that opened each: ended when the gateway
+   * shuts down, or when auth revokes the stream's token (security/gateway-revocations.ts).
+   */
+  streams: Map<() => void, IncomingMessage>;
 }
 
 export interface ProxyRequest {

@@ -12,6 +12,8 @@ export interface SiteHandlerOptions {
   metrics: GatewayMetrics;
   openStreams(): number;
   isDraining(): boolean;
+  /** Dependencies down that the gateway serves without (NATS: 'events'), named by /healthz. */
+  degraded(): string[];
   remotesManifest: RemotesManifest;
   shellConfig: ShellConfig;
   /** The static site, or undefined when SERVE_STATIC is off. */
@@ -34,9 +36,12 @@ export function createSiteHandler(o: SiteHandlerOptions) {
   return (req: IncomingMessage, res: ServerResponse, path: string, requestId: string): string => {
     o.answers.prepare(res, requestId);
     switch (path) {
-      case '/healthz':
-        sendJson(res, 200, { status: 'ok' });
+      case '/healthz': {
+        // Liveness: always 200 (a restart brings no dependency back); the body names a partial outage.
+        const degraded = o.degraded();
+        sendJson(res, 200, degraded.length === 0 ? { status: 'ok' } : { status: 'degraded', degraded });
         return 'gateway';
+      }
       case '/readyz':
         sendJson(res, o.isDraining() ? 503 : 200, { status: o.isDraining() ? 'shutting_down' : 'ready' });
         return 'gateway';
