@@ -14,6 +14,7 @@ export * from './http/http-server';
 export * from './lifecycle/lifecycle';
 export { listenForTest } from './testing/http';
 export { captureLogger } from './testing/log-capture';
+export { revocationEvents } from './testing/revocation-events';
 export * from './events/event-bus';
 export * from './events/follow-in-background';
 export * from './events/in-process-event-bus';

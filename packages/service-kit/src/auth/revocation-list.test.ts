@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { sessionRevokedEvent, userUpdatedEvent, type EventEnvelope } from '@noek/contracts';
+import { sessionRevokedEvent, type EventEnvelope } from '@noek/contracts';
 import { createInProcessEventBus } from '../events/in-process-event-bus';
+import { revocationEvents } from '../testing/revocation-events';
 import { REVOCATION_HORIZON_MS, RevocationList, followRevocations } from './revocation-list';
 
 const userId = randomUUID();
@@ -13,25 +14,9 @@ const envelope = (type: string, data: unknown): EventEnvelope => ({
   data,
 });
 const updated = (sessionsValidAfter: string | null) =>
-  envelope(userUpdatedEvent.subject, {
-    userId,
-    name: 'A',
-    email: 'a@example.com',
-    accessLevel: 'basic',
-    isBlocked: false,
-    isBanned: false,
-    bannedUntil: null,
-    specialFeatures: [],
-    sessionsValidAfter,
-    updatedAt: new Date().toISOString(),
-  });
+  revocationEvents.userUpdated(userId, sessionsValidAfter);
 const revoked = (sessionId: string, revokedAt: Date) =>
-  envelope(sessionRevokedEvent.subject, {
-    userId,
-    sessionId,
-    reason: 'signed-out',
-    revokedAt: revokedAt.toISOString(),
-  });
+  revocationEvents.sessionRevoked(userId, sessionId, revokedAt);
 const token = (issuedAt: number, sessionId?: string) => ({
   id: userId,
   issuedAt: new Date(issuedAt),
