@@ -71,7 +71,7 @@ function startProcess(
   name: string,
   entry: string,
   env: NodeJS.ProcessEnv,
-  opts: LaunchOptions,
+  opts: Pick<LaunchOptions, 'env' | 'output' | 'log'>,
 ): ChildProcess {
   // Built JavaScript (npm run build bundles every main): production never compiles TypeScript at start.
   const child = spawn(process.execPath, ['--enable-source-maps', entry], {
@@ -115,11 +115,42 @@ function stopChild(child: ChildProcess, graceMs = 10_000): Promise<void> {
   });
 }
 
-export async function launchProduct(options: LaunchOptions): Promise<Launched> {
-  // The processes run the built bundles: bring them up to date first (milliseconds when nothing changed).
+/** The processes run the built bundles: bring them up to date first (milliseconds when nothing changed). */
+function buildServerBundles(output: LaunchOptions['output']): void {
   execFileSync(process.execPath, [join(root, 'scripts', 'build', 'build.mjs'), '--only=server bundles'], {
-    stdio: options.output === 'pipe' ? 'pipe' : 'inherit',
+    stdio: output === 'pipe' ? 'pipe' : 'inherit',
   });
+}
+
+export type GatewayProcess = { url: string; child: ChildProcess; stop(): Promise<void> };
+
+/**
+ * One more gateway process (gateway/dist/main.js) with exactly `env` on top of this process's environment,
+ * ready when it resolves: for runs with several gateway replicas in front of the same services or stand-ins.
+ */
+export async function startGatewayProcess(o: {
+  port: number;
+  env: NodeJS.ProcessEnv;
+  name?: string;
+  output?: LaunchOptions['output'];
+  log?: LaunchOptions['log'];
+}): Promise<GatewayProcess> {
+  buildServerBundles(o.output);
+  const name = o.name ?? 'gateway';
+  const env = { HOST: '127.0.0.1', PORT: String(o.port) };
+  const child = startProcess(name, join(root, 'gateway', 'dist', 'main.js'), env, o);
+  const url = `http://127.0.0.1:${o.port}`;
+  try {
+    await waitReady(name, url, child);
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
+  }
+  return { url, child, stop: () => stopChild(child) };
+}
+
+export async function launchProduct(options: LaunchOptions): Promise<Launched> {
+  buildServerBundles(options.output);
   const opts = { ...options, env: withSigningKeys(options.env) };
   const children: ChildProcess[] = [];
   /** How each process was started, to start it again. */
