@@ -141,6 +141,7 @@ const requiredEnv: Record<string, string[]> = {
     'BILLING_URL',
     'ADMIN_URL',
     'AUTH_PUBLIC_KEY',
+    'NATS_URL',
     'ALLOWED_ORIGINS',
     'MARKETING_HOSTS',
     'CHAT_HOSTS',
@@ -384,7 +385,7 @@ describe('k8s manifests', () => {
     }
   });
 
-  it('network policies: deny by default; services only from the gateway (auth and chat also from admin); PostgreSQL and NATS only from services', () => {
+  it('network policies: deny by default; services only from the gateway (auth and chat also from admin); PostgreSQL only from services, NATS from services and the gateway', () => {
     const policies = ofKind<NetworkPolicySpec>('NetworkPolicy');
     const deny = policies.find((p) => p.doc.metadata.name === 'default-deny')!;
     expect(deny.spec.podSelector).toEqual({});
@@ -405,13 +406,18 @@ describe('k8s manifests', () => {
         })),
       );
     }
-    for (const backing of ['postgres', 'nats']) {
+    // The gateway follows auth's revocations and shares its rate-limit hits over NATS; no database.
+    const backingPeers = {
+      postgres: Object.keys(servicePorts),
+      nats: [...Object.keys(servicePorts), 'gateway'],
+    };
+    for (const [backing, expected] of Object.entries(backingPeers)) {
       const peers = ingressPeers(backing).map((p) => p.podSelector?.matchLabels?.['app.kubernetes.io/name']);
-      expect(peers.sort(), backing).toEqual(Object.keys(servicePorts).sort());
+      expect(peers.sort(), backing).toEqual(expected.sort());
     }
     const gatewayEgress = forApp('gateway').flatMap((p) => (p.spec.egress ?? []).flatMap((r) => r.to ?? []));
     expect(gatewayEgress.map((p) => p.podSelector?.matchLabels?.['app.kubernetes.io/name']).sort()).toEqual(
-      Object.keys(servicePorts).sort(),
+      [...Object.keys(servicePorts), 'nats'].sort(),
     );
     for (const r of remotes) expect(forApp(`mfe-${r}`)[0]?.spec.egress, `mfe-${r}`).toEqual([]);
   });
@@ -465,6 +471,7 @@ describe('k8s manifests', () => {
         for (const [s, port] of Object.entries(servicePorts)) {
           expect(env[`${s.toUpperCase()}_URL`]).toBe(`http://${s}:${port}`);
         }
+        expect(env.NATS_URL).toBe('nats://nats:4222');
       } else {
         expect(env.DATABASE_URL).toMatch(new RegExp(`^postgresql://${name}:[^@]+@postgres:5432/noek$`));
         expect(env.NATS_URL).toBe('nats://nats:4222');
@@ -643,6 +650,7 @@ describe('docker-compose.yml', () => {
         for (const [s, port] of Object.entries(servicePorts)) {
           expect(env[`${s.toUpperCase()}_URL`]).toBe(`http://${s}:${port}`);
         }
+        expect(env.NATS_URL).toBe('nats://nats:4222');
       } else {
         expect(env.DATABASE_URL).toBe(
           `postgresql://${name}:${vars[`${name.toUpperCase()}_DB_PASSWORD`]}@postgres:5432/noek`,
