@@ -1,32 +1,42 @@
 /**
- * npm run bench:revocation (issue 15 item 7): how long a revoked access token is still honoured. The
- * separate-process mode on a PostgreSQL cluster and a NATS server of its own, through the gateway. Per
- * trial a user signs in; probers keep calling GET /api/conversations (chat) and GET /api/subscription/status
- * (billing) with that session's access token (as a thief would) and a reply stream is open; then the user signs out (one session) or signs out
- * everywhere. Lag = from the revoking answer to the end of the last request that started after it and was
- * still served (0 when the first one was refused); stream lag = from the answer to the stream's end.
+ * npm run bench:revocation (issue 15 item 7): how long a revoked access token is still honoured, at each
+ * place that refuses it. The separate-process mode on a PostgreSQL cluster and a NATS server of its own,
+ * plus a second gateway replica in front of a stand-in that checks no session (so whatever it refuses,
+ * the gateway refused). Per trial a user signs in; probers keep calling with that session's cookies (as a
+ * thief would): the second gateway (GET /api/conversations), chat, billing and admin each directly
+ * (/api/conversations, /api/subscription/status, /api/admin/users: 403 to this non-admin until refused),
+ * and two reply streams are open: one from chat through the product's gateway, one from the stand-in
+ * through the second gateway. Then the user signs out (one session) or signs out everywhere.
+ * Lag = from the revoking answer to the end of the last request that started after it and was still served
+ * (0 when the first one was refused); stream lag = from the answer to the stream's end.
  * Prints p50/p99 over BENCH_REVOCATION_TRIALS (30) per kind; no goal asserted (shared machine).
  */
+import { generateKeyPairSync } from 'node:crypto';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { apiRoutes, routePath } from '@noek/contracts';
 import type { ChatUser } from '../e2e/faults/chat-client';
 import { createUsers } from '../e2e/faults/users';
-import { startPrivateProduct } from '../e2e/support/private-product';
+import { startPrivateProduct, type PrivateProduct } from '../e2e/support/private-product';
+import { startGatewayProcess, type GatewayProcess } from '../scripts/lib/launch';
+import { freePort } from './lib/free-port';
 
 const TRIALS = Number(process.env.BENCH_REVOCATION_TRIALS ?? 30);
 const PASSWORD = 'Fault-run-password-1'; // e2e/faults/users.ts signs every user up with it
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Kind = 'sign-out' | 'sign-out everywhere';
+type Call = [start: number, end: number, status: number];
 
-/** Calls GET `path` with `headers` until refused or stopped; answers [start, end, status] of each. */
-function probe(base: string, path: string, headers: Record<string, string>) {
-  const calls: [number, number, number][] = [];
+/** Calls GET `url` with `headers` until refused (401) or stopped; answers [start, end, status] of each. */
+function probe(url: string, headers: Record<string, string>) {
+  const calls: Call[] = [];
   let running = true;
   const done = (async () => {
     while (running) {
       const start = performance.now();
-      const res = await fetch(base + path, { headers }).catch(() => null);
+      const res = await fetch(url, { headers }).catch(() => null);
       await res?.body?.cancel();
       calls.push([start, performance.now(), res?.status ?? 0]);
       if (res?.status === 401) return;
@@ -41,12 +51,9 @@ function probe(base: string, path: string, headers: Record<string, string>) {
   };
 }
 
-/** Opens a reply stream; `ended` resolves with the time it ended. */
-async function openStream(u: ChatUser, conversationId: number): Promise<{ ended: Promise<number> }> {
-  const path = routePath(apiRoutes.conversations.send, { id: conversationId });
-  const res = await u.call('POST', path, { content: 'write a long answer' }, 'text/event-stream');
-  if (res.status !== 200) throw new Error(`send: ${res.status} ${await res.text()}`);
-  const ended = (async () => {
+/** Reads a stream to its end; resolves with the time it ended (cleanly or cut). */
+function endOf(res: Response): Promise<number> {
+  return (async () => {
     try {
       for await (const _ of res.body as unknown as AsyncIterable<Uint8Array>) void _;
     } catch {
@@ -54,42 +61,64 @@ async function openStream(u: ChatUser, conversationId: number): Promise<{ ended:
     }
     return performance.now();
   })();
-  return { ended };
+}
+
+/** Opens a reply stream from chat through the product's gateway; `ended` as endOf. */
+async function openReply(u: ChatUser, conversationId: number): Promise<{ ended: Promise<number> }> {
+  const path = routePath(apiRoutes.conversations.send, { id: conversationId });
+  const res = await u.call('POST', path, { content: 'write a long answer' }, 'text/event-stream');
+  if (res.status !== 200) throw new Error(`send: ${res.status} ${await res.text()}`);
+  return { ended: endOf(res) };
 }
 
 /** From the revoking answer to the end of the last request started after it that was still served. */
-function lagOf(calls: [number, number, number][], t0: number): number {
-  if (!calls.some(([start, , status]) => start < t0 && status === 200))
+function lagOf(calls: Call[], t0: number): number {
+  const served = (status: number) => status !== 401 && status !== 0;
+  if (!calls.some(([start, , status]) => start < t0 && served(status)))
     throw new Error(
       `the prober was never served before the revocation: ${JSON.stringify(calls.slice(0, 3))}`,
     );
-  const servedAfter = calls.filter(([start, , status]) => start >= t0 && status === 200);
+  const servedAfter = calls.filter(([start, , status]) => start >= t0 && served(status));
   return servedAfter.length ? Math.max(...servedAfter.map(([, end]) => end)) - t0 : 0;
 }
 
-type Lags = { chat: number; billing: number; stream: number };
+type Lags = Record<'gateway' | 'chat' | 'billing' | 'admin' | 'chat stream' | 'gateway stream', number>;
 
-async function trial(u: ChatUser, kind: Kind): Promise<Lags> {
+interface Setup {
+  run: PrivateProduct;
+  /** The second gateway replica, in front of the stand-in. */
+  gateway: GatewayProcess;
+}
+
+async function trial(u: ChatUser, kind: Kind, { run, gateway }: Setup): Promise<Lags> {
   await u.signIn(PASSWORD);
   const conversationId = await u.newConversation();
   const stolen = u.headers();
-  const { ended } = await openStream(u, conversationId);
-  // A thief's copies of the access token, on two services: chat and billing.
+  const services = run.product.serviceUrls;
+  const chatStream = await openReply(u, conversationId);
+  const standInStream = await fetch(`${gateway.url}/api/conversations/0/stream`, { headers: stolen });
+  const gatewayStream = endOf(standInStream);
   const probers = {
-    chat: probe(u.base, apiRoutes.conversations.list.path, stolen),
-    billing: probe(u.base, apiRoutes.subscription.status.path, stolen),
+    gateway: probe(gateway.url + apiRoutes.conversations.list.path, stolen),
+    chat: probe(services.chat + apiRoutes.conversations.list.path, stolen),
+    billing: probe(services.billing + apiRoutes.subscription.status.path, stolen),
+    admin: probe(services.admin + apiRoutes.admin.users.path, stolen),
   };
   await sleep(150);
   const path = kind === 'sign-out' ? apiRoutes.auth.logout.path : apiRoutes.auth.logoutEverywhere.path;
   const res = await u.call('POST', path, {});
   const t0 = performance.now();
   if (res.status >= 300) throw new Error(`${kind}: ${res.status} ${await res.text()}`);
-  const streamEnd = await Promise.race([ended, sleep(10_000).then(() => NaN)]);
-  await Promise.all([probers.chat.stop(), probers.billing.stop()]);
+  const ended = (p: Promise<number>) => Promise.race([p, sleep(10_000).then(() => NaN)]);
+  const [chatEnd, gatewayEnd] = await Promise.all([ended(chatStream.ended), ended(gatewayStream)]);
+  await Promise.all(Object.values(probers).map((p) => p.stop()));
   return {
+    gateway: lagOf(probers.gateway.calls, t0),
     chat: lagOf(probers.chat.calls, t0),
     billing: lagOf(probers.billing.calls, t0),
-    stream: streamEnd - t0,
+    admin: lagOf(probers.admin.calls, t0),
+    'chat stream': chatEnd - t0,
+    'gateway stream': gatewayEnd - t0,
   };
 }
 
@@ -98,32 +127,78 @@ const quantile = (xs: number[], q: number) => {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
 };
 
+/** chat, billing and admin for the second gateway: 200 to anything, an event stream that never ends. */
+const standIn: RequestListener = (req, res) => {
+  if (req.url?.endsWith('/stream')) {
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.write('event: token\ndata: {}\n\n');
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end('{}');
+};
+
+async function listen(handler: RequestListener): Promise<Server> {
+  const server = createServer(handler);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return server;
+}
+
 async function main(): Promise<void> {
   const load1 = loadavg()[0]!.toFixed(1);
+  const keys = generateKeyPairSync('ec', {
+    namedCurve: 'prime256v1',
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  const signing = { AUTH_PRIVATE_KEY: keys.privateKey, AUTH_PUBLIC_KEY: keys.publicKey };
   const run = await startPrivateProduct({
     log: () => undefined,
-    env: { OFFLINE_WORD_DELAY_MS: '50', MAX_LIVE_REPLIES_PER_USER: '100' },
+    env: { OFFLINE_WORD_DELAY_MS: '50', MAX_LIVE_REPLIES_PER_USER: '100', ...signing },
   });
+  const server = await listen(standIn);
+  const standInUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let gateway: GatewayProcess | undefined;
   try {
+    gateway = await startGatewayProcess({
+      port: await freePort(),
+      name: 'gateway#2',
+      output: 'pipe',
+      env: {
+        ...signing,
+        AUTH_URL: run.product.serviceUrls.auth,
+        CHAT_URL: standInUrl,
+        BILLING_URL: standInUrl,
+        ADMIN_URL: standInUrl,
+        NATS_URL: run.nats.url,
+        RATE_LIMIT_PER_MINUTE: '1000000',
+        RATE_LIMIT_BURST: '100000',
+        LOG_LEVEL: 'warn',
+      },
+    });
     const [user] = await createUsers(run.base, run.mail, 1);
     console.log(`\nbench:revocation (${TRIALS} trials per kind; load average before ${load1})`);
     for (const kind of ['sign-out', 'sign-out everywhere'] as const) {
       const lags: Lags[] = [];
       for (let i = 0; i < TRIALS; i++) {
-        lags.push(await trial(user!, kind));
+        lags.push(await trial(user!, kind, { run, gateway }));
         // Tokens carry whole seconds (iat): the next sign-in must not fall in the revoked second.
         if (kind === 'sign-out everywhere') await sleep(1_050);
       }
-      const fmt = (key: keyof Lags) => {
+      console.log(`  ${kind}: honoured after the answer (ms), p50 / p99`);
+      for (const key of Object.keys(lags[0]!) as (keyof Lags)[]) {
         const xs = lags.map((l) => l[key]);
-        return `p50 ${quantile(xs, 0.5).toFixed(0)} / p99 ${quantile(xs, 0.99).toFixed(0)} ms`;
-      };
-      console.log(
-        `  ${kind.padEnd(20)} honoured after the answer: chat ${fmt('chat')}, billing ${fmt('billing')}; open stream ended after ${fmt('stream')}`,
-      );
+        const what = key.endsWith('stream') ? `${key} ended after` : `${key} refused after`;
+        console.log(
+          `    ${what.padEnd(28)} ${quantile(xs, 0.5).toFixed(0).padStart(4)} / ${quantile(xs, 0.99).toFixed(0).padStart(4)}`,
+        );
+      }
     }
     console.log(`  load average now ${loadavg()[0]!.toFixed(1)}`);
   } finally {
+    await gateway?.stop();
+    server.closeAllConnections();
+    server.close();
     await run.stop();
   }
 }
