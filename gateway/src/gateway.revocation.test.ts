@@ -39,7 +39,11 @@ async function setup(handler: Parameters<typeof startUpstream>[0] = echo, bus = 
   const up = await startUpstream(handler);
   const urls = { AUTH_URL: up.url, CHAT_URL: up.url, BILLING_URL: up.url, ADMIN_URL: up.url };
   const gw = await startGateway({ ...urls, AUTH_PUBLIC_KEY: keys.publicKey }, {}, { bus });
-  cleanups.push(() => up.close(), () => bus.close(), () => gw.stop());
+  cleanups.push(
+    () => up.close(),
+    () => bus.close(),
+    () => gw.stop(),
+  );
   return { gw, bus };
 }
 

@@ -121,6 +121,17 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus & { c
     () => undefined,
   );
   const publishRaw = createRawPublisher(bus, connecting);
+  /** Kept until stopped, so close() stops it. */
+  const track = (f: Following): Following => {
+    const tracked = {
+      async stop() {
+        await f.stop();
+        subscriptions.delete(tracked);
+      },
+    };
+    subscriptions.add(tracked);
+    return tracked;
+  };
 
   return {
     async publish(envelope: EventEnvelope, opts: PublishOptions = {}) {
@@ -138,15 +149,7 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus & { c
     },
     async follow(o: FollowOptions) {
       if (bus.closed) throw new Error('event bus is closed');
-      const f = await followOrdered(bus, await connecting, o);
-      const tracked = {
-        async stop() {
-          await f.stop();
-          subscriptions.delete(tracked);
-        },
-      };
-      subscriptions.add(tracked);
-      return tracked;
+      return track(await followOrdered(bus, await connecting, o));
     },
     broadcast(envelope: EventEnvelope) {
       // Dropped while disconnected: the client would queue it and send it after the reconnect, stale.
@@ -155,15 +158,7 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus & { c
     },
     async listen(o: ListenOptions) {
       if (bus.closed) throw new Error('event bus is closed');
-      const l = await listenCore(bus, await connecting, o);
-      const tracked = {
-        async stop() {
-          await l.stop();
-          subscriptions.delete(tracked);
-        },
-      };
-      subscriptions.add(tracked);
-      return tracked;
+      return track(await listenCore(bus, await connecting, o));
     },
     connected: async () => {
       await connecting;
