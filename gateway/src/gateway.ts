@@ -136,7 +136,7 @@ function assembleParts(config: GatewayConfig, deps: GatewayDeps): GatewayParts {
     upstreams,
     metrics,
     limiter: createRateLimiter(config.rateLimit.perMinute, config.rateLimit.burst, {
-      trackHits: !!deps.bus && config.rateLimit.shareMs > 0,
+      trackHits: sharesRateLimit(config, deps.bus),
     }),
     answers,
     proxyContext,
@@ -233,6 +233,11 @@ function createHttpServer(
   return server;
 }
 
+/** The replicas share their rate-limit hits: there is a bus to share them on, sharing is on, and a limit. */
+function sharesRateLimit({ rateLimit }: GatewayConfig, bus: EventBus | undefined): boolean {
+  return !!bus && rateLimit.shareMs > 0 && rateLimit.perMinute > 0;
+}
+
 /**
  * With a bus: follow auth's revocations (the last hour replayed before the first request; at most ~2 s of
  * waiting when NATS is down) and share the rate limit's hits with the other replicas. Answers the stop.
@@ -240,10 +245,11 @@ function createHttpServer(
 async function startBusWork(p: GatewayParts): Promise<() => Promise<void>> {
   const { bus, config, limiter, logger } = p;
   if (!bus) return async () => undefined;
-  await p.revocations.start(bus);
-  const { shareMs } = config.rateLimit;
-  const sharing: SharedRateLimit | undefined =
-    shareMs > 0 ? await shareRateLimit({ limiter, bus, intervalMs: shareMs, logger }) : undefined;
+  // Without auth's key the gateway checks no session: revocations are the services' alone.
+  if (config.authPublicKey) await p.revocations.start(bus);
+  const sharing: SharedRateLimit | undefined = sharesRateLimit(config, bus)
+    ? await shareRateLimit({ limiter, bus, intervalMs: config.rateLimit.shareMs, logger })
+    : undefined;
   return async () => {
     await sharing?.stop();
     await p.revocations.stop();
