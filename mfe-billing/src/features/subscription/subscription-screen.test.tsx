@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { HostApi, PaymentConfig, SubscriptionStatus, User } from '@noek/contracts';
+import type { PaymentConfig, SubscriptionStatus, User } from '@noek/contracts';
+import { spyHostApi } from '@noek/contracts/testing/host-api';
 import { sampleUser } from '@noek/contracts/testing/sample-user';
 import { SubscriptionScreen } from './subscription-screen';
 
@@ -35,13 +36,7 @@ function stubBilling(status: SubscriptionStatus) {
 }
 
 function mount(user: User) {
-  const host: HostApi = {
-    navigate: vi.fn(),
-    toast: vi.fn(),
-    setView: vi.fn(),
-    setUser: vi.fn(),
-    signOut: vi.fn(),
-  };
+  const host = spyHostApi(() => vi.fn());
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
