@@ -11,7 +11,7 @@ import { launchChromium } from '../e2e/chromium';
 
 const root = path.resolve(import.meta.dirname, '..');
 const chromiumPath = '/usr/bin/chromium';
-const SHELL_GOAL_KB = 170;
+const SHELL_GOAL_KB = 130;
 
 interface Size {
   files: number;
