@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { ShellConfig } from '@noek/contracts';
 import { applyTheme, useThemeStore } from '@noek/ui';
@@ -28,7 +29,9 @@ function render(root: Root, config: ShellConfig): void {
     return render(root, fallbackShellConfig); // a malformed host list: the defaults
   }
   applySiteMeta(variant);
-  root.render(<ShellApp variant={variant} config={config} />);
+  // A transition: React renders in slices of a few ms and lets the browser answer input in
+  // between (a render at the default priority does not yield), issue 9: total blocking time.
+  startTransition(() => root.render(<ShellApp variant={variant} config={config} />));
 }
 
 /**
