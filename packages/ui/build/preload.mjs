@@ -2,15 +2,16 @@
 // bootstrap) and module federation loads each shared library as its own chunk, so without hints the
 // browser finds the first screen's files in three or four round trips (main.js, then bootstrap and
 // the shared chunks, then their CSS, then /config.json). Listing them in index.html fetches them all
-// at once. Only what the first screen runs: the bootstrap chunk group and the shared modules it
-// consumes, followed through their own consumes (react-dom/client needs react-dom, which needs
-// react). Never route chunks, shared modules only later screens use (react-query, the contracts'
+// at once. Only what the first screen runs: the bootstrap chunk group, the shared modules it
+// consumes and those the bootstrap module imports itself (react-dom/client, started in a task of its
+// own), followed through their own consumes (react-dom/client needs react-dom, which needs react). Never route chunks, shared modules only later screens use (react-query, the contracts'
 // schemas), or the fallbacks federation keeps for a shared module someone else provides: a hint for
 // a file the page does not run still takes its share of a phone's bandwidth.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const ENTRY = /\.\/src\/index\.ts$/;
+const BOOTSTRAP = /\.\/src\/bootstrap\.tsx$/;
 const PROVIDE = /^provide shared module \([^)]*\) (.+)@[^@\s]+ = /;
 const CONSUME = /^consume shared module \([^)]*\) (.+)@[^@\s]+ /;
 
@@ -26,6 +27,9 @@ function groupOf(chunks, isOrigin) {
 export function firstScreenFiles(statsJson) {
   const chunks = statsJson.chunks ?? [];
   const picked = new Set(groupOf(chunks, (o) => ENTRY.test(o)));
+  // A shared module the bootstrap imports on its own: a group of consume modules only, no files.
+  const sharedOnly = (c) => moduleNames(c).length > 0 && moduleNames(c).every((n) => CONSUME.test(n));
+  for (const c of groupOf(chunks, (o) => BOOTSTRAP.test(o))) if (sharedOnly(c)) picked.add(c);
   const sharedKeys = new Set();
   for (const chunk of picked) {
     for (const name of moduleNames(chunk)) {

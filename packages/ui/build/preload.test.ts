@@ -15,11 +15,15 @@ const stats = {
     {
       files: ['boot.js', 'boot.css'],
       origins: [{ moduleName: './src/index.ts' }],
-      modules: [
-        { name: './src/bootstrap.tsx + 14 modules' },
-        consume('react-dom/client'),
-        consume('@noek/ui'),
-      ],
+      modules: [{ name: './src/bootstrap.tsx + 14 modules' }, consume('@noek/ui')],
+    },
+    // react-dom/client, imported by the bootstrap module itself (its start-up in a task of its own)
+    { files: [], origins: [{ moduleName: './src/bootstrap.tsx' }], modules: [consume('react-dom/client')] },
+    // a lazy route the bootstrap module could import: not a first-screen file
+    {
+      files: ['lazy-page.js'],
+      origins: [{ moduleName: './src/bootstrap.tsx' }],
+      modules: [{ name: './src/app/lazy-page.tsx' }, consume('@tanstack/react-query')],
     },
     // a consume-only chunk shared by several groups (no file of its own)
     {
@@ -51,7 +55,7 @@ const stats = {
 };
 
 describe('first-screen preload hints', () => {
-  it('lists the bootstrap group and the shared modules it consumes, followed through their consumes', () => {
+  it('lists the bootstrap group and the shared modules it consumes or imports, followed through their consumes', () => {
     const { files, sharedKeys } = firstScreenFiles(stats);
     expect(sharedKeys).toEqual(['@noek/ui', 'react', 'react-dom', 'react-dom/client']);
     expect(files).toEqual([
@@ -66,7 +70,8 @@ describe('first-screen preload hints', () => {
 
   it('leaves out the entry chunk, route chunks and shared modules only later screens use', () => {
     const { files } = firstScreenFiles(stats);
-    for (const f of ['main.js', 'route.js', 'query.js', 'contracts.js']) expect(files).not.toContain(f);
+    for (const f of ['main.js', 'route.js', 'lazy-page.js', 'query.js', 'contracts.js'])
+      expect(files).not.toContain(f);
   });
 
   it('writes style, script and fetch hints under the public path', () => {
