@@ -56,7 +56,7 @@ async function start(): Promise<void> {
   if (!el) throw new Error('index.html has no #root');
   const root = createRoot(el);
   render(root, config);
-  // The contract check (zod/mini, ~5 KB gzip) waits until the first paint's downloads are over and
+  // The contract check (zod/mini) waits until the first paint's downloads are over and
   // the page is idle: it is never in the first paint's way. A bad config then falls back to the defaults.
   afterFirstPaint(
     () =>
