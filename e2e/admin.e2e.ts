@@ -122,14 +122,30 @@ describe('admin journeys', () => {
     await expect
       .poll(() => row(admin.page, user.email).getByRole('button', { name: 'Grant SuperNoek' }).count())
       .toBe(0);
-    await signIn(member.page, user);
+    // The member's browser keeps its session: its old token is refused, it renews into the new level.
+    await member.page.reload();
     await member.page.getByTestId('mfe-chat').waitFor();
-    expect(await member.page.getByRole('button', { name: 'Upgrade to SuperNoek' }).count()).toBe(0);
+    await expect
+      .poll(() => member.page.getByRole('button', { name: 'Upgrade to SuperNoek' }).count())
+      .toBe(0);
+    expect(await member.page.getByTestId('sign-in-screen').count()).toBe(0);
+    expect(await member.page.getByTestId('sidebar-footer').textContent()).toContain('SuperNoek plan');
 
-    // Block / Unblock
+    // Block: the member's next send ends that browser's session and says why; signed in again, sending
+    // is refused with the reason and the typed text stays. Then Unblock.
     await action(admin.page, user.email, 'Block');
     await toast(admin.page, 'User Blocked');
     await expect.poll(() => row(admin.page, user.email).textContent()).toContain('Blocked');
+    const box = member.page.getByLabel('Message', { exact: true });
+    await box.fill('Hello while blocked');
+    await box.press('Enter');
+    await member.page.getByTestId('sign-in-screen').waitFor();
+    await member.page.getByTestId('toast').filter({ hasText: 'Your session has ended' }).waitFor();
+    await signIn(member.page, user);
+    await box.fill('Hello while blocked');
+    await box.press('Enter');
+    await member.page.getByRole('alert').filter({ hasText: 'blocked from sending messages' }).waitFor();
+    expect(await box.inputValue()).toBe('Hello while blocked');
     await action(admin.page, user.email, 'Unblock');
     await toast(admin.page, 'User Unblocked');
 

@@ -80,16 +80,27 @@ describe('marketing host', () => {
   });
 });
 
-// Last: it stops the billing remote's server for the rest of the run.
 describe('a remote that is down', () => {
-  it('shows its fallback with Retry while the rest of the shell keeps working', async () => {
-    await fetch(`${inject('controlUrl')}/remotes/billing/stop`, { method: 'POST' });
-    await signUpVerified(s.page);
-    await s.page.goto(`${baseUrl}/subscribe`);
-    await s.page.getByTestId('remote-fallback-billing').waitFor({ timeout: 20_000 });
-    expect(await s.page.getByTestId('remote-retry-billing').textContent()).toBe('Retry');
-    await screenshot(s.page, 'foundation-billing-down');
-    await s.page.goto(`${baseUrl}/`);
-    await s.page.getByTestId('mfe-chat').waitFor();
+  const remote = (verb: 'stop' | 'start') =>
+    fetch(`${inject('controlUrl')}/remotes/billing/${verb}`, { method: 'POST' });
+
+  it('shows its fallback with Retry while the rest of the shell keeps working; Retry loads it once it is back', async () => {
+    await remote('stop');
+    try {
+      await signUpVerified(s.page);
+      await s.page.goto(`${baseUrl}/subscribe`);
+      await s.page.getByTestId('remote-fallback-billing').waitFor({ timeout: 20_000 });
+      expect(await s.page.getByTestId('remote-retry-billing').textContent()).toBe('Retry');
+      await screenshot(s.page, 'foundation-billing-down');
+      await s.page.goto(`${baseUrl}/`);
+      await s.page.getByTestId('mfe-chat').waitFor();
+      await s.page.goto(`${baseUrl}/subscribe`);
+      await s.page.getByTestId('remote-retry-billing').waitFor({ timeout: 20_000 });
+    } finally {
+      // Other files (billing's journeys) need it: whichever order vitest picks, the run goes on with it up.
+      await remote('start');
+    }
+    await s.page.getByTestId('remote-retry-billing').click();
+    await s.page.getByTestId('mfe-billing').waitFor({ timeout: 20_000 });
   });
 });

@@ -34,21 +34,19 @@ function listen(server: Server): Promise<string> {
   );
 }
 
-function controlServer(mail: MailCapture, stopRemote: (name: RemoteName) => Promise<void>): Server {
+type RemoteControl = { stop(name: RemoteName): Promise<void>; start(name: RemoteName): Promise<void> };
+
+function controlServer(mail: MailCapture, remotes: RemoteControl): Server {
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const json = (status: number, body: unknown) =>
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (req.method === 'GET' && url.pathname === '/mail') {
       json(200, mail.messages(url.searchParams.get('to') ?? undefined));
-    } else if (
-      req.method === 'POST' &&
-      url.pathname.startsWith('/remotes/') &&
-      url.pathname.endsWith('/stop')
-    ) {
-      const name = url.pathname.split('/')[2] as RemoteName;
+    } else if (req.method === 'POST' && /^\/remotes\/[a-z]+\/(stop|start)$/.test(url.pathname)) {
+      const [, , name, verb] = url.pathname.split('/') as [string, string, RemoteName, 'stop' | 'start'];
       if (!remoteNames.includes(name)) return json(404, { message: 'unknown remote' });
-      void stopRemote(name).then(() => json(200, { stopped: name }));
+      void remotes[verb](name).then(() => json(200, { [verb === 'stop' ? 'stopped' : 'started']: name }));
     } else {
       json(404, { message: 'not found' });
     }
@@ -92,7 +90,7 @@ export async function startProduct(): Promise<Product> {
     void nats.stop();
     throw err;
   });
-  const control = controlServer(mail, product.stopRemote);
+  const control = controlServer(mail, { stop: product.stopRemote, start: product.startRemote });
   const controlUrl = await listen(control);
   return {
     baseUrl: `http://localhost:${env.E2E_GATEWAY_PORT}`,

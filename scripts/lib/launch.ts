@@ -47,6 +47,8 @@ export type Launched = {
   paymentSimulatorUrl?: string;
   /** Stops one remote's static server, as if its deployment were down. */
   stopRemote(name: RemoteName): Promise<void>;
+  /** Serves a stopped remote again on its port (its deployment is back). */
+  startRemote(name: RemoteName): Promise<void>;
   /** Sends a signal to one process (a fault run's SIGKILL or SIGTERM) and waits until it has exited. */
   signal(name: ProcessName, signal: NodeJS.Signals): Promise<void>;
   /** Starts that process again as it was first started (what a supervisor does); waits until it is ready. */
@@ -143,6 +145,8 @@ export async function launchProduct(options: LaunchOptions): Promise<Launched> {
       .map((r) => replicaUrls[r.name])
       .join(',');
   const remoteServers: Partial<Record<RemoteName, StaticServer>> = {};
+  const remoteDist = (name: RemoteName) => join(root, `mfe-${name}`, 'dist');
+  const remotePort = (name: RemoteName) => opts.servicePortBase + 10 + remoteNames.indexOf(name);
   const remoteEnv: NodeJS.ProcessEnv = {};
   let payments: SimulatedPayments | null = null;
   try {
@@ -152,8 +156,8 @@ export async function launchProduct(options: LaunchOptions): Promise<Launched> {
     );
     if (payments) opts.envFor = { ...opts.envFor, billing: { ...payments.env, ...opts.envFor?.billing } };
     if (opts.separateRemotes) {
-      for (const [i, name] of remoteNames.entries()) {
-        const server = await serveStatic(join(root, `mfe-${name}`, 'dist'), opts.servicePortBase + 10 + i);
+      for (const name of remoteNames) {
+        const server = await serveStatic(remoteDist(name), remotePort(name));
         remoteServers[name] = server;
         remoteEnv[`REMOTE_${name.toUpperCase()}_URL`] = `${server.url}/mf-manifest.json`;
       }
@@ -187,6 +191,11 @@ export async function launchProduct(options: LaunchOptions): Promise<Launched> {
       remoteServers,
       paymentSimulatorUrl: payments?.url,
       stopRemote: async (name) => remoteServers[name]?.close(),
+      startRemote: async (name) => {
+        if (!opts.separateRemotes) return;
+        await remoteServers[name]?.close();
+        remoteServers[name] = await serveStatic(remoteDist(name), remotePort(name));
+      },
       signal: async (name, signal) => {
         const { child } = started.get(name)!;
         if (child.exitCode !== null || child.signalCode !== null) return;

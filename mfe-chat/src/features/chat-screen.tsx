@@ -77,7 +77,7 @@ export function ChatScreen(p: ChatScreenProps) {
       />
       <div className="chat-body">
         <Sidebar
-          userId={p.user.id}
+          user={p.user}
           activeId={p.conversationId}
           open={sidebarOpen}
           onSelect={select}

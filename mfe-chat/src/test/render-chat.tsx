@@ -3,19 +3,14 @@ import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@noek/ui/query';
 import { vi } from 'vitest';
-import type { HostApi, RemoteProps, User } from '@noek/contracts';
+import type { RemoteProps, User } from '@noek/contracts';
+import { spyHostApi } from '@noek/contracts/testing/host-api';
 import ChatApp from '../app';
 import { testUser } from './fake-chat-server';
 
 /** Renders the remote as the shell mounts it (inside the shell's QueryClient), with a spy host API. */
 export function renderChat(opts: { user?: User; conversationId?: string } = {}) {
-  const host: HostApi = {
-    navigate: vi.fn(),
-    toast: vi.fn(),
-    setView: vi.fn(),
-    setUser: vi.fn(),
-    signOut: vi.fn(),
-  };
+  const host = spyHostApi(() => vi.fn());
   const props = (conversationId?: string): RemoteProps => ({
     site: 'chat',
     user: opts.user ?? testUser(),

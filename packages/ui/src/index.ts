@@ -4,4 +4,5 @@ export * from './toast/toast.store';
 export * from './toast/toaster';
 export * from './error-boundary/error-boundary';
 export * from './http/api-client';
+export { setSessionRecovery, type SessionRecovery } from './http/session-recovery';
 export * from './dialog/use-dialog-focus';

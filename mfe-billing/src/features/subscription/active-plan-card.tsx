@@ -2,13 +2,7 @@ import { SUPERNOEK_PLAN_DISPLAY_LIMIT, type SubscriptionStatus } from '@noek/con
 import { formatDate, statusLabel } from './format';
 
 /** Spec §2 subscription screen when the plan is active: an active card with the benefits. */
-export function ActivePlanCard({
-  status,
-  onBack,
-}: {
-  status: SubscriptionStatus | null;
-  onBack: () => void;
-}) {
+export function ActivePlanCard({ status }: { status: SubscriptionStatus | null }) {
   return (
     <section className="noek-card noek-stack billing-active" data-testid="active-plan">
       <h2>SuperNoek is active</h2>
@@ -24,11 +18,6 @@ export function ActivePlanCard({
       ) : (
         <p className="noek-muted">Granted by an administrator.</p>
       )}
-      <div>
-        <button type="button" className="noek-btn noek-btn-outline" onClick={onBack}>
-          Back to Chat
-        </button>
-      </div>
     </section>
   );
 }

@@ -2,6 +2,8 @@ import { BASIC_PLAN_DISPLAY_LIMIT, SUPERNOEK_PLAN_DISPLAY_LIMIT } from '@noek/co
 import { formatPrice } from './format';
 
 export interface PlanComparisonProps {
+  /** The user is on Basic (premium and admin levels are set by an admin, not a plan: no 'current' label). */
+  onBasic: boolean;
   priceAmount: number;
   currency: string;
   pending: boolean;
@@ -9,7 +11,7 @@ export interface PlanComparisonProps {
 }
 
 /** Spec §2 subscription screen, default state: Basic (free) beside SuperNoek (30 dollars per month). */
-export function PlanComparison({ priceAmount, currency, pending, onUpgrade }: PlanComparisonProps) {
+export function PlanComparison({ onBasic, priceAmount, currency, pending, onUpgrade }: PlanComparisonProps) {
   return (
     <div className="billing-plans" data-testid="plan-comparison">
       <section className="noek-card billing-plan">
@@ -22,7 +24,7 @@ export function PlanComparison({ priceAmount, currency, pending, onUpgrade }: Pl
           <li>{BASIC_PLAN_DISPLAY_LIMIT}</li>
           <li>Conversations, archive and fun mode</li>
         </ul>
-        <p className="noek-muted">Your current plan</p>
+        {onBasic && <p className="noek-muted">Your current plan</p>}
       </section>
       <section className="noek-card billing-plan billing-plan--featured">
         <h2>SuperNoek</h2>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HostApi, User } from '@noek/contracts';
 import { ActivePlanCard } from './active-plan-card';
@@ -11,8 +11,35 @@ import { billingKeys, usePaymentConfig, useSubscriptionStatus } from './use-subs
 const CREATE_FAILED = 'Unable to create subscription. Please try again.';
 const OFFLINE = 'Unable to connect to payment system. Please try again.';
 
+/** The view toggled in place of the chat (spec §2) has a heading and its way back, like admin and account. */
+function Screen({ onBack, children }: { onBack: () => void; children: ReactNode }) {
+  return (
+    <div className="noek-stack">
+      <header className="billing-header">
+        <h1>Plans</h1>
+        <button type="button" className="noek-btn noek-btn-ghost" onClick={onBack}>
+          Back to Chat
+        </button>
+      </header>
+      {children}
+    </div>
+  );
+}
+
 /** Spec §2/§4 subscription screen: loading, plans, payment form, active. */
 export function SubscriptionScreen({ user, host }: { user: User; host: HostApi }) {
+  const back = () => {
+    host.setView('chat');
+    host.navigate('/');
+  };
+  return (
+    <Screen onBack={back}>
+      <SubscriptionState user={user} host={host} />
+    </Screen>
+  );
+}
+
+function SubscriptionState({ user, host }: { user: User; host: HostApi }) {
   const status = useSubscriptionStatus();
   const config = usePaymentConfig();
   const queryClient = useQueryClient();
@@ -28,11 +55,6 @@ export function SubscriptionScreen({ user, host }: { user: User; host: HostApi }
       host.toast({ title: serverMessage(err, CREATE_FAILED, OFFLINE), variant: 'destructive' });
     },
   });
-  const back = () => {
-    host.setView('chat');
-    host.navigate('/');
-  };
-
   if (status.isPending || config.isPending) {
     return <div className="noek-spinner" aria-label="Loading" data-testid="subscription-loading" />;
   }
@@ -54,7 +76,7 @@ export function SubscriptionScreen({ user, host }: { user: User; host: HostApi }
     );
   }
   if (status.data.isActive || user.accessLevel === 'supernoek') {
-    return <ActivePlanCard status={status.data.isActive ? status.data : null} onBack={back} />;
+    return <ActivePlanCard status={status.data.isActive ? status.data : null} />;
   }
   if (clientSecret) {
     return (
@@ -70,6 +92,7 @@ export function SubscriptionScreen({ user, host }: { user: User; host: HostApi }
   }
   return (
     <PlanComparison
+      onBasic={!user.accessLevel || user.accessLevel === 'basic'}
       priceAmount={config.data.priceAmount}
       currency={config.data.currency}
       pending={subscribe.isPending}

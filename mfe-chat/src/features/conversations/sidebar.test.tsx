@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeChatServer, makeConversation } from '../../test/fake-chat-server';
+import { createFakeChatServer, makeConversation, testUser } from '../../test/fake-chat-server';
 import { renderChat } from '../../test/render-chat';
 
 let server: ReturnType<typeof createFakeChatServer>;
@@ -22,14 +22,24 @@ afterEach(() => {
 });
 
 describe('sidebar', () => {
-  it('shows rows with relative time labels and the generic footer', async () => {
+  it('shows rows with relative time labels, and the footer names the user and their plan', async () => {
     setup({ active: [makeConversation(1, { updatedAt: new Date().toISOString() }), makeConversation(30)] });
     renderChat();
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(within(rows()[0]!).getByText('Just now')).toBeTruthy();
     expect(within(rows()[1]!).getByText('Yesterday')).toBeTruthy();
-    expect(screen.getByText('User')).toBeTruthy();
-    expect(screen.getByText('Free plan')).toBeTruthy();
+    const footer = screen.getByTestId('sidebar-footer');
+    expect(within(footer).getByText('Ada Lovelace')).toBeTruthy();
+    expect(within(footer).getByText('Free plan')).toBeTruthy();
+  });
+
+  it("the footer says a subscriber's plan is SuperNoek, never 'Free plan' (decisions.md)", async () => {
+    setup({ active: [] });
+    renderChat({ user: testUser({ name: 'Grace Hopper', accessLevel: 'supernoek' }) });
+    const footer = await screen.findByTestId('sidebar-footer');
+    expect(within(footer).getByText('Grace Hopper')).toBeTruthy();
+    expect(within(footer).getByText('SuperNoek plan')).toBeTruthy();
+    expect(within(footer).queryByText('Free plan')).toBeNull();
   });
 
   it('fetches the archive only when its tab is opened', async () => {

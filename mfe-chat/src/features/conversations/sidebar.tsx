@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Conversation } from '@noek/contracts';
+import type { AccessLevel, Conversation, User } from '@noek/contracts';
 import { BulkToolbar } from './bulk-toolbar';
 import { ConversationList } from './conversation-list';
 import { SidebarTabs, type SidebarTab } from './sidebar-tabs';
@@ -7,7 +7,7 @@ import { useConversationActions } from './use-conversation-actions';
 import { useActiveConversations, useArchivedConversations } from './use-conversations';
 
 export interface SidebarProps {
-  userId: string;
+  user: Pick<User, 'id' | 'name' | 'accessLevel'>;
   activeId: number | null;
   open: boolean;
   onSelect: (id: number) => void;
@@ -17,17 +17,27 @@ export interface SidebarProps {
   notify: (title: string) => void;
 }
 
-/** The generic footer of spec §2. */
-function SidebarFooter() {
+const planLabels: Record<AccessLevel, string> = {
+  basic: 'Free plan',
+  premium: 'Premium plan',
+  supernoek: 'SuperNoek plan',
+  admin: 'Administrator',
+};
+
+/**
+ * Spec §2's footer ('User', 'Free plan') in its place, but true (decisions.md): the signed-in user's name
+ * and current plan, since a generic 'Free plan' would be false for a subscriber.
+ */
+function SidebarFooter({ user }: { user: SidebarProps['user'] }) {
   return (
-    <footer className="chat-sidebar__footer">
+    <footer className="chat-sidebar__footer" data-testid="sidebar-footer">
       <span className="chat-avatar" aria-hidden="true">
-        U
+        {user.name.trim().charAt(0).toUpperCase() || 'U'}
       </span>
       <span>
-        <strong>User</strong>
+        <strong>{user.name}</strong>
         <br />
-        <span className="noek-muted">Free plan</span>
+        <span className="noek-muted">{planLabels[user.accessLevel]}</span>
       </span>
     </footer>
   );
@@ -38,10 +48,11 @@ function SidebarFooter() {
  * holds only what the parts share (open tab, Select mode, selection); the jobs live beside it:
  * `sidebar-tabs`, `bulk-toolbar`, `conversation-list`, `use-conversation-actions`, `use-conversations`.
  */
-export function Sidebar({ userId, activeId, open, onSelect, onNewChat, onActiveGone, notify }: SidebarProps) {
+export function Sidebar({ user, activeId, open, onSelect, onNewChat, onActiveGone, notify }: SidebarProps) {
   const [tab, setTab] = useState<SidebarTab>('active');
   const [selectMode, setSelectMode] = useState(false);
   const [selected, setSelected] = useState<Set<number>>(new Set());
+  const userId = user.id;
   const active = useActiveConversations(userId);
   const archived = useArchivedConversations(tab === 'archive');
   const archivedTab = tab === 'archive';
@@ -100,7 +111,7 @@ export function Sidebar({ userId, activeId, open, onSelect, onNewChat, onActiveG
           fetchNextPage: active.query.fetchNextPage,
         }}
       />
-      <SidebarFooter />
+      <SidebarFooter user={user} />
     </aside>
   );
 }

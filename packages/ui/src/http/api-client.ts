@@ -1,5 +1,6 @@
 import type { ApiError, ApiRoute } from '@noek/contracts';
 import { routePath } from '@noek/contracts/routes';
+import { isRecoverableRoute, recoverSession } from './session-recovery';
 
 /**
  * The one HTTP client of the shell and every remote, built on contracts' `apiRoutes` (spec §7):
@@ -57,14 +58,25 @@ export async function errorFromResponse(res: Response): Promise<ApiError> {
   return apiError(res.status, text, res.statusText);
 }
 
-/** Sends a call; answers the Response of a success (streams read it), throws ApiError / NetworkError. */
-export async function apiSend(route: ApiRoute, options: ApiCallOptions = {}): Promise<Response> {
-  let res: Response;
+async function send(route: ApiRoute, options: ApiCallOptions): Promise<Response> {
   try {
-    res = await fetch(apiUrl(route, options.params, options.query), requestInit(route, options));
+    return await fetch(apiUrl(route, options.params, options.query), requestInit(route, options));
   } catch (err) {
     if (options.signal?.aborted) throw err; // detached on purpose: not a network failure
     throw new NetworkError(err instanceof Error ? err.message : 'network error');
+  }
+}
+
+/**
+ * Sends a call; answers the Response of a success (streams read it), throws ApiError / NetworkError.
+ * A 401 outside auth's own calls asks the shell to renew the session (session-recovery.ts) and, when it
+ * could, sends the call once more: nothing the user did is lost to an access token that just expired.
+ */
+export async function apiSend(route: ApiRoute, options: ApiCallOptions = {}): Promise<Response> {
+  let res = await send(route, options);
+  if (res.status === 401 && isRecoverableRoute(route.path) && (await recoverSession())) {
+    await res.body?.cancel();
+    res = await send(route, options);
   }
   if (!res.ok) throw await errorFromResponse(res);
   return res;

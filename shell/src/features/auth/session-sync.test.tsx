@@ -7,6 +7,9 @@ import { createQueryClient } from '../../app/query-client';
 import { SessionSync } from './session-sync';
 import { useSessionStore } from './session.store';
 import { stubFetch } from './test-utils';
+import { apiSend, useToastStore } from '@noek/ui';
+import { apiRoutes } from '@noek/contracts/routes';
+import { SESSION_ENDED_TOAST } from './use-session-recovery';
 import { sampleUser } from '@noek/contracts/testing/sample-user';
 
 const user = sampleUser();
@@ -103,5 +106,47 @@ describe('session sync', () => {
     const view = mount('/?auth_action=logout');
     await waitFor(() => expect(view.getByTestId('where').textContent).toBe('/'));
     expect(useSessionStore.getState().user).toBeNull();
+  });
+
+  describe("a 401 from a remote's call", () => {
+    const ended = { status: 401, body: { code: 'UNAUTHENTICATED', message: 'Your session has ended.' } };
+
+    it('renews the session through /api/auth/me and the call goes through (a level change keeps the session)', async () => {
+      useSessionStore.getState().setUser(user);
+      let renewed = false;
+      const calls = stubFetch((_m, p) => {
+        if (p === '/api/auth/me') {
+          renewed = calls.length > 1; // the start-up revalidation is the first /me
+          return { status: 200, body: { user: { ...user, accessLevel: 'supernoek' } } };
+        }
+        if (p === '/api/conversations') return renewed ? { status: 200, body: [] } : ended;
+        return undefined;
+      });
+      mount('/');
+      await waitFor(() => expect(calls.some((c) => c.path === '/api/auth/me')).toBe(true));
+      const res = await apiSend(apiRoutes.conversations.list);
+      expect(res.status).toBe(200);
+      expect(calls.filter((c) => c.path === '/api/conversations')).toHaveLength(2);
+      expect(useSessionStore.getState().user?.accessLevel).toBe('supernoek');
+    });
+
+    it('signs this browser out, saying why, when the session itself ended (block, ban, sign-out everywhere)', async () => {
+      useSessionStore.getState().setUser(user);
+      localStorage.setItem(storageKeys.conversations(user.id), '[]');
+      let started = false;
+      stubFetch((_m, p) => {
+        if (p === '/api/auth/me') return started ? ended : { status: 200, body: { user } };
+        if (p === '/api/conversations') return ended;
+        return undefined;
+      });
+      const view = mount('/chat/7');
+      await waitFor(() => expect(useSessionStore.getState().user).not.toBeNull());
+      started = true;
+      await expect(apiSend(apiRoutes.conversations.list)).rejects.toMatchObject({ status: 401 });
+      expect(useSessionStore.getState().user).toBeNull();
+      expect(localStorage.getItem(storageKeys.conversations(user.id))).toBeNull();
+      await waitFor(() => expect(view.getByTestId('where').textContent).toBe('/'));
+      expect(useToastStore.getState().toasts.at(-1)).toMatchObject(SESSION_ENDED_TOAST);
+    });
   });
 });

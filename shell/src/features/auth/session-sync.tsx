@@ -6,6 +6,7 @@ import { endSessionFromOtherSite, redeemHandoffToken } from './handoff';
 import { readHandoffQuery, withoutHandoffParams } from './handoff-query';
 import { useSessionStore } from './session.store';
 import { ConfirmSwitch } from './confirm-switch';
+import { useSessionRecovery } from './use-session-recovery';
 
 /** Access tokens live 15 minutes; renew well before. */
 const KEEP_ALIVE_MS = 10 * 60_000;
@@ -23,7 +24,8 @@ type SwitchPrompt = { token: string; current: HandoffAccount; next: HandoffAccou
  *    replaced after asking); `auth_action=logout` clears the stored user and ends this browser's
  *    session only with a logout token of that user; the URL is cleaned either way;
  * 2. then GET /api/auth/me revalidates (or drops) the cached record, if there is one;
- * 3. while signed in, the session is renewed every 10 minutes and when the tab comes back.
+ * 3. while signed in, the session is renewed every 10 minutes and when the tab comes back;
+ * 4. a 401 from any call renews the session or signs this browser out, saying why (use-session-recovery).
  */
 export function SessionSync() {
   const navigate = useNavigate();
@@ -34,6 +36,7 @@ export function SessionSync() {
   const started = useRef(false);
   const lastRenewal = useRef(0);
   const [prompt, setPrompt] = useState<SwitchPrompt | null>(null);
+  useSessionRecovery();
 
   useEffect(() => {
     if (started.current) return;

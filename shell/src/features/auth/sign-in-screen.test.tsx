@@ -63,6 +63,32 @@ describe('sign-in form (spec §5, §8)', () => {
       'Too many attempts. Please try again in 15 minutes.',
     ],
     ['no server message', { status: 401 }, 'Invalid email or password'],
+    [
+      "ban, its end in the reader's own time",
+      {
+        status: 403,
+        body: {
+          code: 'BANNED',
+          message: 'Your account is banned until 2031-05-06T07:08:00.000Z. Reason: Spam',
+          reason: 'Spam',
+          bannedUntil: '2031-05-06T07:08:00.000Z',
+        },
+      },
+      `Your account is banned until ${new Date('2031-05-06T07:08:00.000Z').toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}. Reason: Spam`,
+    ],
+    [
+      'permanent ban',
+      {
+        status: 403,
+        body: {
+          code: 'BANNED',
+          message: 'Your account is banned permanently.',
+          reason: '',
+          bannedUntil: null,
+        },
+      },
+      'Your account is banned permanently.',
+    ],
     ['network failure', 'network-error' as const, 'Invalid email or password. Please try again.'],
   ])('shows the %s', async (_l, answer, text) => {
     stubFetch(() => answer);

@@ -5,9 +5,10 @@ import { userRepository } from './user.repository';
 import { NO_GRANT } from './user-admin.operations';
 
 /**
- * Grant SuperNoek free (spec §6), owned by auth: the level becomes supernoek at once (sessions revoked so
- * every service sees it; chat's limit follows from auth.user.updated.v1), with an optional end and the
- * level to return to. A grant on top of a grant keeps the first return level.
+ * Grant SuperNoek free (spec §6), owned by auth: the level becomes supernoek at once (access tokens carrying
+ * the old level are refused, the browser renews into the new one; chat's limit follows from
+ * auth.user.updated.v1), with an optional end and the level to return to. A grant on top of a grant keeps
+ * the first return level.
  */
 export async function grantSupernoek(
   ctx: AuthContext,
@@ -29,7 +30,7 @@ export async function grantSupernoek(
         supernoekGrantExpiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
         supernoekGrantReturnLevel: returnLevel === 'supernoek' ? 'basic' : returnLevel,
       },
-      { revoke: before.accessLevel !== 'supernoek', now },
+      { revoke: before.accessLevel !== 'supernoek' && 'access-tokens', now },
     );
     await ctx.events.updated(tx, updated, ['accessLevel']);
     return updated;
@@ -86,7 +87,7 @@ async function endGrant(ctx: AuthContext, id: string, now: Date): Promise<boolea
       tx,
       id,
       { accessLevel: level, ...NO_GRANT },
-      { revoke: level !== user.accessLevel, now },
+      { revoke: level !== user.accessLevel && 'access-tokens', now },
     );
     await ctx.events.updated(tx, updated, ['accessLevel']);
     return true;

@@ -25,21 +25,40 @@ async function signedInUser() {
 }
 
 describe('admin operations on users', () => {
-  it('a level change takes effect at once: the old session ends, the new sign-in carries the level', async () => {
+  it('a level change takes effect at once: the old access token is refused, the browser renews into the new level', async () => {
     const { c, p, id } = await signedInUser();
+    const oldAccess = c.cookie('noek_access')!;
     await adminUpdateUser(env.service.ctx, id, {
       name: 'Renamed',
       email: p.email,
       accessLevel: 'premium',
       specialFeatures: ['beta'],
     });
-    expect((await c.get('/api/auth/me')).status).toBe(401);
-    const again = await signIn(env.client(), p);
-    expect(again.body.user).toMatchObject({
+    // The token that carries the old level is refused (every service applies the same sessionsValidAfter).
+    const bare = env.client();
+    bare.setCookie('noek_access', oldAccess);
+    expect((await bare.get('/api/auth/me')).status).toBe(401);
+    // The browser's session holds: its refresh cookie renews into a token with the new level.
+    const renewed = await c.get('/api/auth/me');
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.user).toMatchObject({
       name: 'Renamed',
       accessLevel: 'premium',
       specialFeatures: ['beta'],
     });
+    expect(c.cookie('noek_access')).not.toBe(oldAccess);
+  });
+
+  it('a new password set by an admin ends every session (no renewal)', async () => {
+    const { c, p, id } = await signedInUser();
+    await adminUpdateUser(env.service.ctx, id, {
+      name: 'Renamed',
+      email: p.email,
+      accessLevel: 'basic',
+      specialFeatures: [],
+      newPassword: 'a brand new password 1',
+    });
+    expect((await c.get('/api/auth/me')).status).toBe(401);
   });
 
   it('a profile edit without level or password keeps the session; a taken email is a 409', async () => {

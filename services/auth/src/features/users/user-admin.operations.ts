@@ -68,7 +68,8 @@ export async function adminUpdateUser(
         ...(passwordHash ? { passwordHash, mustChangePassword: true } : {}),
       };
       const user = await userRepository.updateUser(tx, id, patch, {
-        revoke: levelChanged || !!passwordHash,
+        // A new password ends every session; a new level only the tokens that carry the old one.
+        revoke: passwordHash ? true : levelChanged && 'access-tokens',
         now: ctx.now(),
       });
       await ctx.events.updated(tx, user, Object.keys(patch));

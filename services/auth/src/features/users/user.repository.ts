@@ -3,6 +3,9 @@ import { revocationTime } from '../../crypto/jwt';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
+/** What a write revokes: nothing, the access tokens only (a level change), or every session (`true`). */
+export type Revoke = boolean | 'access-tokens';
+
 /** Marks the user's unused reset links used: they answer 'already used' from now on. */
 export async function retireResetLinks(db: Db, userId: string, now: Date): Promise<number> {
   const r = await db.emailToken.updateMany({
@@ -13,9 +16,11 @@ export async function retireResetLinks(db: Db, userId: string, now: Date): Promi
 }
 
 /**
- * All reads and writes of users. Every write that changes what a token grants (password, level,
- * block, ban) goes through `updateUser` with `revoke: true`, which moves sessionsValidAfter and
- * revokes refresh tokens in the same transaction; the admin endpoints reuse it.
+ * All reads and writes of users. Every write that changes what a token grants goes through `updateUser`
+ * with a `revoke` mode, in the same transaction: `true` (password, block, ban, sign out everywhere) moves
+ * sessionsValidAfter and ends every session (refresh tokens, pending reset links); `'access-tokens'` (a
+ * level change) moves sessionsValidAfter only, so every access token carrying the old level is refused at
+ * once while each browser keeps its session and renews into a token with the new level.
  */
 export const userRepository = {
   findByEmail(db: Db, email: string): Promise<User | null> {
@@ -51,17 +56,19 @@ export const userRepository = {
     return db.user.count({ where: { accessLevel: 'admin' } });
   },
 
-  /** Applies a patch; with `revoke`, every existing session and access token of the user ends now. */
+  /** Applies a patch; `revoke` ends the user's access tokens (and with `true` every session) now. */
   async updateUser(
     db: Db,
     id: string,
     patch: Prisma.UserUpdateInput,
-    opts: { revoke: boolean; now: Date },
+    opts: { revoke: Revoke; now: Date },
   ): Promise<User> {
     const data: Prisma.UserUpdateInput = { ...patch };
     if (opts.revoke) {
       const current = await db.user.findUnique({ where: { id }, select: { sessionsValidAfter: true } });
       data.sessionsValidAfter = revocationTime(opts.now, current?.sessionsValidAfter);
+    }
+    if (opts.revoke === true) {
       await db.session.updateMany({ where: { userId: id, revokedAt: null }, data: { revokedAt: opts.now } });
       // A reset link mailed before a password change, reset, block or ban must not outlive it.
       await retireResetLinks(db, id, opts.now);
@@ -77,7 +84,7 @@ export function createUserRepository(db: Db) {
     findById: (id: string) => userRepository.findById(db, id),
     create: (input: Parameters<typeof userRepository.create>[1]) => userRepository.create(db, input),
     countAdmins: () => userRepository.countAdmins(db),
-    update: (id: string, patch: Prisma.UserUpdateInput, opts: { revoke: boolean; now: Date }) =>
+    update: (id: string, patch: Prisma.UserUpdateInput, opts: { revoke: Revoke; now: Date }) =>
       userRepository.updateUser(db, id, patch, opts),
     retireResetLinks: (id: string, now: Date) => retireResetLinks(db, id, now),
   };
