@@ -42,6 +42,17 @@ export const sharedSingletons = {
 };
 
 /**
+ * The host's view of the same singletons: no version range to check. It consumes the copies it
+ * provides itself, at start, before any remote registers (so the check could only ever pass), and
+ * the federation runtime's semver check is a quarter of the task that starts the first screen
+ * (issue 9: the landing page's total blocking time). Remotes keep their ranges: a remote deployed
+ * against another React than the shell's is warned about.
+ */
+const hostShared = Object.fromEntries(
+  Object.entries(sharedSingletons).map(([name, cfg]) => [name, { ...cfg, requiredVersion: false }]),
+);
+
+/**
  * @param {{ dir: string, name: string, exposes?: Record<string, string>, html?: { template?: string },
  *   publicPath?: string, isHost?: boolean }} options
  */
@@ -89,7 +100,7 @@ export function createAppConfig({ dir, name, exposes, html, publicPath = 'auto',
       new ModuleFederationPlugin({
         name,
         ...(isHost ? {} : { filename: 'remoteEntry.js', exposes }),
-        shared: sharedSingletons,
+        shared: isHost ? hostShared : sharedSingletons,
         // Remotes come from /remotes-manifest.json at run time. 'loaded-first' keeps one slow or
         // dead remote from being pulled into another remote's share negotiation.
         shareStrategy: 'loaded-first',
