@@ -1,4 +1,5 @@
-import { createRoot, type Root } from 'react-dom/client';
+import { startTransition } from 'react';
+import type { Root } from 'react-dom/client';
 import type { ShellConfig } from '@noek/contracts';
 import { applyTheme, useThemeStore } from '@noek/ui';
 import '@noek/ui/styles/base.css';
@@ -28,25 +29,35 @@ function render(root: Root, config: ShellConfig): void {
     return render(root, fallbackShellConfig); // a malformed host list: the defaults
   }
   applySiteMeta(variant);
-  root.render(<ShellApp variant={variant} config={config} />);
+  // A transition: React renders in slices of a few ms and lets the browser answer input in
+  // between (a render at the default priority does not yield), issue 9: total blocking time.
+  startTransition(() => root.render(<ShellApp variant={variant} config={config} />));
 }
 
 /**
  * The first paint needs no zod and no react-query (issue 9: initial JS): the config renders as
  * fetched (our own gateway serves it from validated settings) and is checked against the contract
  * once the page is idle; a stored user is checked before (the signed-in screens need zod anyway).
+ * react-dom/client (the largest module to start, ~10 ms on a phone before its 4x slowdown) is
+ * imported here, beside the config fetch, rather than with this chunk: its start-up is a task of its
+ * own, not part of this chunk's (issue 9: the landing page's total blocking time). index.html
+ * preloads it all the same (packages/ui/build/preload.mjs).
  */
 async function start(): Promise<void> {
   // Start fetching the remotes manifest now; the slots wait on it (and retry it) themselves.
   fetchRemotesManifest().catch(() => undefined);
   applyTheme(useThemeStore.getState().theme);
-  const [config] = await Promise.all([loadShellConfig(), hydrateSession()]);
+  const [config, { createRoot }] = await Promise.all([
+    loadShellConfig(),
+    import('react-dom/client'),
+    hydrateSession(),
+  ]);
   const el = document.getElementById('root');
   if (!el) throw new Error('index.html has no #root');
   const root = createRoot(el);
   render(root, config);
-  // The contract check (zod, ~33 KB gzip) waits until the first paint's downloads are over and the
-  // page is idle: it is never in the first paint's way. A bad config then falls back to the defaults.
+  // The contract check (zod/mini) waits until the first paint's downloads are over and
+  // the page is idle: it is never in the first paint's way. A bad config then falls back to the defaults.
   afterFirstPaint(
     () =>
       void checkShellConfig(config).then((checked) => {

@@ -2,7 +2,6 @@
 // and loaders cannot drift between apps. Each app's rspack.config.mjs calls createAppConfig().
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { PrecompressPlugin } from './precompress.mjs';
@@ -12,36 +11,46 @@ const require = createRequire(import.meta.url);
 const reactRouterDir = path.dirname(require.resolve('react-router/package.json'));
 
 /**
- * react-router 7 maps every bundler condition to its development build; the facade imports the
- * production build it also ships. Both package names resolve to the facade (see its comment).
+ * react-router 7 maps every bundler condition to its development build; point both package names at
+ * the production build it also ships. Only the shell routes (remotes get navigation and route params
+ * through the host API, contracts `RemoteProps`), so the router is not shared: the shell's bundle
+ * keeps just the declarative router it imports (tree-shaken), where a shared module is bundled whole.
  */
-const reactRouterFacade = fileURLToPath(new URL('./react-router-facade.mjs', import.meta.url));
+const routerProductionBuild = path.join(reactRouterDir, 'dist/production/index.mjs');
 const routerAliases = {
-  'react-router/production-build$': path.join(reactRouterDir, 'dist/production/index.mjs'),
-  'react-router$': reactRouterFacade,
-  'react-router-dom$': reactRouterFacade,
+  'react-router$': routerProductionBuild,
+  'react-router-dom$': routerProductionBuild,
 };
 
 const singleton = (requiredVersion) => ({ singleton: true, requiredVersion, strictVersion: false });
 
 /**
- * Shared singletons (notes/frontend-build.md): one React, one router, one zustand, one QueryClient
- * type and one copy of the workspace packages holding shared state (@noek/ui stores) across host
- * and remotes. No shared tree-shaking: it hands remotes a react-query without useQuery.
+ * Shared singletons (notes/frontend-build.md): one React, one zustand, one QueryClient type and one
+ * copy of the workspace packages holding shared state (@noek/ui stores) across host and remotes.
+ * Not react-router: no remote imports it (see routerAliases). No shared tree-shaking: it hands
+ * remotes a react-query without useQuery.
  */
 export const sharedSingletons = {
   react: singleton('^19.3.1'),
   'react/jsx-runtime': singleton('^19.3.1'),
   'react-dom': singleton('^19.3.1'),
   'react-dom/client': singleton('^19.3.1'),
-  // version: the facade lives in @noek/ui, whose package.json would otherwise give 0.1.0.
-  'react-router': { ...singleton('^7.18.5'), version: '7.18.5' },
-  'react-router-dom': { ...singleton('^7.18.5'), version: '7.18.5' },
   zustand: singleton('^5.1.0'),
   '@tanstack/react-query': singleton('^5.108.0'),
   '@noek/ui': singleton('^0.1.0'),
   '@noek/contracts': singleton('^0.1.0'),
 };
+
+/**
+ * The host's view of the same singletons: no version range to check. It consumes the copies it
+ * provides itself, at start, before any remote registers (so the check could only ever pass), and
+ * the federation runtime's semver check is a quarter of the task that starts the first screen
+ * (issue 9: the landing page's total blocking time). Remotes keep their ranges: a remote deployed
+ * against another React than the shell's is warned about.
+ */
+const hostShared = Object.fromEntries(
+  Object.entries(sharedSingletons).map(([name, cfg]) => [name, { ...cfg, requiredVersion: false }]),
+);
 
 /**
  * @param {{ dir: string, name: string, exposes?: Record<string, string>, html?: { template?: string },
@@ -68,7 +77,7 @@ export function createAppConfig({ dir, name, exposes, html, publicPath = 'auto',
     },
     resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'], alias: routerAliases },
     module: {
-      // A missing export (e.g. one the router facade leaves out) fails the build, not the page.
+      // A missing export fails the build, not the page.
       parser: { javascript: { exportsPresence: 'error' } },
       rules: [
         {
@@ -91,7 +100,7 @@ export function createAppConfig({ dir, name, exposes, html, publicPath = 'auto',
       new ModuleFederationPlugin({
         name,
         ...(isHost ? {} : { filename: 'remoteEntry.js', exposes }),
-        shared: sharedSingletons,
+        shared: isHost ? hostShared : sharedSingletons,
         // Remotes come from /remotes-manifest.json at run time. 'loaded-first' keeps one slow or
         // dead remote from being pulled into another remote's share negotiation.
         shareStrategy: 'loaded-first',
@@ -99,10 +108,10 @@ export function createAppConfig({ dir, name, exposes, html, publicPath = 'auto',
         dts: false,
         // One federation runtime, provided by the shell: a remote's first download drops from
         // ~34 KB to ~16 KB gzip. The price: a remote only runs inside the shell. target 'web'
-        // drops the runtime's Node loaders (~2 KB gzip off the shell's first download).
+        // drops the Node loaders (~2 KB gzip off the shell's first download and off each remoteEntry).
         experiments: isHost
           ? { provideExternalRuntime: true, optimization: { target: 'web' } }
-          : { externalRuntime: true },
+          : { externalRuntime: true, optimization: { target: 'web' } },
       }),
       html
         ? new rspack.HtmlRspackPlugin({

@@ -23,7 +23,7 @@ export async function loadShellConfig(): Promise<ShellConfig> {
 /** The config checked by contracts' shellConfigSchema; a bad one is replaced by the defaults. */
 export async function checkShellConfig(config: ShellConfig): Promise<ShellConfig> {
   if (config === fallbackShellConfig) return config;
-  const { shellConfigSchema } = await import('@noek/contracts');
+  const { shellConfigSchema } = await import('@noek/contracts/boot-schemas');
   const parsed = shellConfigSchema.safeParse(config);
   if (parsed.success) return config;
   console.warn(`Noek: ${SHELL_CONFIG_PATH} does not match the contract, using defaults`, parsed.error);

@@ -1,4 +1,4 @@
-import { siteMetaTexts } from '@noek/contracts';
+import { siteMetaTexts } from '@noek/contracts/site-meta';
 import type { SiteVariant } from './variant';
 
 export interface SiteMeta {

@@ -27,7 +27,8 @@ const loaded = new Map<RemoteName, RemoteApp>();
 
 /**
  * Fetched once, early (the boot starts it), as plain JSON; a failed fetch is forgotten so the next
- * Retry asks again. Checked against contracts' schema when a remote is loaded, not in the first paint.
+ * Retry asks again. Checked against contracts' schema when a remote is loaded, not in the first paint
+ * (and with the boot files' schemas alone: the package root would build every schema first).
  */
 export function fetchRemotesManifest(): Promise<unknown> {
   manifestJson ??= apiCall({ method: 'GET', path: REMOTES_MANIFEST_PATH }, { parse: (d) => d }).catch(
@@ -42,7 +43,7 @@ export function fetchRemotesManifest(): Promise<unknown> {
 async function remotesManifest(): Promise<RemotesManifest> {
   const [json, { remotesManifestSchema }] = await Promise.all([
     fetchRemotesManifest(),
-    import('@noek/contracts'),
+    import('@noek/contracts/boot-schemas'),
   ]);
   return remotesManifestSchema.parse(json);
 }

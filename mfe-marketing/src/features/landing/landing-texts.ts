@@ -5,7 +5,7 @@ import {
   MAX_SELECTED_CONVERSATIONS,
   PRICES_USD_PER_MONTH,
   SUPERNOEK_PLAN_DISPLAY_LIMIT,
-} from '@noek/contracts';
+} from '@noek/contracts/constants';
 
 /**
  * Every text of the landing page in one place. Spec §1: beta, known bugs in account saving, data

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import { FADE_IN_ROOT_MARGIN, FADE_IN_THRESHOLD } from '@noek/contracts';
+import { FADE_IN_ROOT_MARGIN, FADE_IN_THRESHOLD } from '@noek/contracts/constants';
 
 const MARGIN_PX = Number.parseInt(FADE_IN_ROOT_MARGIN, 10);
 

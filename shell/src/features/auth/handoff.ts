@@ -1,30 +1,9 @@
-import {
-  handoffQuerySchema,
-  type HandoffAccount,
-  type HandoffQuery,
-  type User as SessionUser,
-} from '@noek/contracts';
+import type { HandoffAccount, User as SessionUser } from '@noek/contracts';
 import { authApi } from './auth-api';
 
-/** The spec §4 handoff parameters in a URL's query, or null when absent or malformed. */
-export function readHandoffQuery(search: string): HandoffQuery | null {
-  const params = new URLSearchParams(search);
-  if (!params.has('auth_action')) return null;
-  const parsed = handoffQuerySchema.safeParse({
-    auth_action: params.get('auth_action'),
-    auth_token: params.get('auth_token') ?? undefined,
-  });
-  return parsed.success ? parsed.data : null;
-}
-
-/** The same query without the handoff parameters (the URL is cleaned after use). */
-export function withoutHandoffParams(search: string): string {
-  const params = new URLSearchParams(search);
-  params.delete('auth_token');
-  params.delete('auth_action');
-  const rest = params.toString();
-  return rest ? `?${rest}` : '';
-}
+// Types only from the contracts' root: the host API's openSite (cross-site.ts) loads this with the
+// first remote, the landing page's among them, which must not wait for every schema (issue 9).
+// Reading the handoff query needs its schema: handoff-query.ts, loaded with SessionSync.
 
 /**
  * Going to the other site signed in (e.g. the landing's Try button, or its /subscribe): asks auth

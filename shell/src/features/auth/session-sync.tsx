@@ -2,12 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, type HandoffAccount } from '@noek/contracts';
 import { authApi } from './auth-api';
-import {
-  endSessionFromOtherSite,
-  readHandoffQuery,
-  redeemHandoffToken,
-  withoutHandoffParams,
-} from './handoff';
+import { endSessionFromOtherSite, redeemHandoffToken } from './handoff';
+import { readHandoffQuery, withoutHandoffParams } from './handoff-query';
 import { useSessionStore } from './session.store';
 import { ConfirmSwitch } from './confirm-switch';
 import { useSessionRecovery } from './use-session-recovery';

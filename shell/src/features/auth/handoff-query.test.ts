@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readHandoffQuery, withoutHandoffParams } from './handoff';
+import { readHandoffQuery, withoutHandoffParams } from './handoff-query';
 
 describe('handoff query', () => {
   it('reads login with a token, logout without, and nothing else', () => {
