@@ -54,13 +54,25 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  // Remotes never import each other: they meet only through the shell's contract.
+  // Remotes never import each other: they meet only through the shell's contract. Nor the router: only the
+  // shell routes (remotes get params and navigate() through RemoteProps); it is not a shared module, so a
+  // remote importing it would run a second router outside the shell's (packages/ui/build/rspack-app.mjs).
   ...remotes.map((r) => ({
     files: [`${r}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          paths: [
+            {
+              name: 'react-router',
+              message: 'Remotes get params and navigate() from RemoteProps (the host API).',
+            },
+            {
+              name: 'react-router-dom',
+              message: 'Remotes get params and navigate() from RemoteProps (the host API).',
+            },
+          ],
           patterns: remotes
             .filter((o) => o !== r)
             .flatMap((o) => [`@noek/${o}`, `@noek/${o}/*`, `**/${o}/**`])
