@@ -8,6 +8,7 @@ import { createDrainState, type DrainState } from './ops/drain';
 import { createGatewayMetrics, type GatewayMetrics } from './ops/metrics';
 import type { ProxyContext } from './proxy/proxy.handler';
 import { createUpstreams, destroyUpstreams, type Upstreams } from './proxy/upstreams';
+import { createApiDecision } from './routing/api-decision';
 import { createApiHandler } from './routing/api-handler';
 import { createRequestHandler } from './routing/request-handler';
 import { createSiteHandler } from './routing/site-handler';
@@ -101,7 +102,6 @@ function assembleParts(config: GatewayConfig, deps: GatewayDeps): GatewayParts {
     proto: config.trustHttps ? 'https' : 'http',
     ownedResponseHeaders: ownedHeaderNames(security),
     ownedHeaderList: security.flat(),
-    prepare: answers.prepare,
     logger,
     onFailure: (service, kind) => metrics.failure(service, kind),
     streams,
@@ -136,13 +136,16 @@ function apiHandler(p: GatewayParts) {
     hosts: [...config.chatHosts, ...config.marketingHosts],
     exemptPaths: config.originCheckExemptPaths,
   });
-  return createApiHandler({
-    answers: p.answers,
+  const decide = createApiDecision({
     trustProxyHops: config.trustProxyHops,
     limiter: p.limiter,
     originPolicy,
-    upstreams: p.upstreams,
     sessionCheck: createSessionCheck(config.authPublicKey, config.originCheckExemptPaths),
+  });
+  return createApiHandler({
+    answers: p.answers,
+    decide,
+    upstreams: p.upstreams,
     proxyContext: p.proxyContext,
     version: p.version,
   });

@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '@noek/service-kit';
 import type { FailureKind } from './failures';
 
@@ -14,17 +13,8 @@ export interface ProxyContext {
   ownedResponseHeaders: Set<string>;
   /** The same headers as a flat [name, value, ...] list, the start of every proxied response's headers. */
   ownedHeaderList: readonly string[];
-  /** Sets the gateway's own headers on a response the gateway answers itself. */
-  prepare(res: ServerResponse, requestId: string): void;
   logger: Logger;
   onFailure(service: string, kind: FailureKind | 'client-abort' | 'too-large'): void;
   /** Open event streams: ended when the gateway shuts down. */
   streams: Set<() => void>;
-}
-
-export interface ProxyRequest {
-  req: IncomingMessage;
-  res: ServerResponse;
-  requestId: string;
-  clientIp: string;
 }

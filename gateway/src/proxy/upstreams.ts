@@ -27,19 +27,9 @@ export const HEALTH_INTERVAL_MS = 5_000;
 /** How often an address out of rotation is probed again. */
 export const UNHEALTHY_PROBE_MS = 250;
 
-/**
- * One keep-alive agent per address: connections are reused across requests, which is most of a proxy's
- * cost. LIFO hands out the most recently used socket, so idle ones expire instead of all being kept
- * half-warm.
- */
-function agentFor(secure: boolean, maxInFlight: number): http.Agent {
-  const options = {
-    keepAlive: true,
-    keepAliveMsecs: 1_000,
-    maxSockets: maxInFlight,
-    maxFreeSockets: 256,
-    scheduling: 'lifo' as const,
-  };
+/** The health checks' agent per address: one kept-alive connection is plenty for a probe now and then. */
+function agentFor(secure: boolean): http.Agent {
+  const options = { keepAlive: true, maxSockets: 2, maxFreeSockets: 1 };
   return secure ? new https.Agent(options) : new http.Agent(options);
 }
 
@@ -48,7 +38,7 @@ export function createUpstream(name: ServiceName, urls: string, maxInFlight: num
     .split(',')
     .map((u) => u.trim())
     .filter(Boolean)
-    .map((u) => createTarget(u, (secure) => agentFor(secure, maxInFlight)));
+    .map((u) => createTarget(u, agentFor));
   return {
     name,
     targets,
@@ -142,6 +132,9 @@ export function createUpstreams(
 export function destroyUpstreams(upstreams: Upstreams): void {
   for (const u of Object.values(upstreams)) {
     clearInterval(u.healthTimer);
-    for (const t of u.targets) t.agent.destroy();
+    for (const t of u.targets) {
+      t.pool.destroy();
+      t.agent.destroy();
+    }
   }
 }

@@ -17,7 +17,7 @@ export type SessionVerdict = { ok: true } | { ok: false; message: string };
 export function createSessionCheck(publicKey: string | undefined, exemptPaths: readonly string[]) {
   const exempt = new Set(exemptPaths);
   const verified = createVerifiedTokens();
-  return (req: IncomingMessage, path: string, service: ServiceName): SessionVerdict => {
+  return (req: Pick<IncomingMessage, 'headers'>, path: string, service: ServiceName): SessionVerdict => {
     if (!publicKey || !sessionServices.has(service) || exempt.has(path)) return { ok: true };
     const token = accessTokenFromHeaders(req.headers);
     if (!token) return { ok: false, message: 'Please sign in to continue.' };

@@ -1,0 +1,78 @@
+import { connect as netConnect, isIP } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
+import { UpstreamConnection, type ConnectionHome } from '../wire/upstream-connection';
+
+/** Idle connections kept per address at most; more are closed as they come back. */
+const MAX_IDLE = 256;
+
+export interface PoolAddress {
+  hostname: string;
+  port: number;
+  secure: boolean;
+}
+
+/**
+ * The keep-alive connections to one upstream address (what node:http's Agent did, without its
+ * per-request bookkeeping): the most recently used idle connection is handed out first (LIFO), so idle
+ * ones expire instead of all being kept half-warm; one past the upstream's keep-alive hint is not
+ * reused (it may be closing). The in-flight cap per service bounds how many are open at once.
+ */
+export class UpstreamPool implements ConnectionHome {
+  private readonly idle: UpstreamConnection[] = [];
+  private closed = false;
+
+  constructor(private readonly address: PoolAddress) {}
+
+  /** An idle connection (reused) or a new one, connecting. */
+  acquire(now = Date.now()): UpstreamConnection {
+    for (let c = this.idle.pop(); c; c = this.idle.pop()) {
+      if (!c.dead && c.expiresAt > now) {
+        c.reused = true;
+        return c;
+      }
+      c.destroy();
+    }
+    return this.open();
+  }
+
+  park(conn: UpstreamConnection): void {
+    if (this.closed || this.idle.length >= MAX_IDLE) {
+      conn.destroy();
+      return;
+    }
+    const hint = conn.keepAliveHintMs;
+    conn.expiresAt = hint > 1_000 ? Date.now() + hint - 1_000 : Number.POSITIVE_INFINITY;
+    this.idle.push(conn);
+  }
+
+  forget(conn: UpstreamConnection): void {
+    const i = this.idle.indexOf(conn);
+    if (i !== -1) this.idle.splice(i, 1);
+  }
+
+  get idleCount(): number {
+    return this.idle.length;
+  }
+
+  /** Closes the idle connections; the busy ones close as their exchanges end. */
+  destroy(): void {
+    this.closed = true;
+    for (const c of this.idle.splice(0)) c.destroy();
+  }
+
+  /** A new connection, connecting. */
+  open(): UpstreamConnection {
+    const { hostname, port, secure } = this.address;
+    const socket = secure
+      ? tlsConnect({
+          host: hostname,
+          port,
+          servername: isIP(hostname) ? undefined : hostname,
+          ALPNProtocols: ['http/1.1'],
+        })
+      : netConnect({ host: hostname, port });
+    socket.setNoDelay(true);
+    socket.setKeepAlive(true, 1_000);
+    return new UpstreamConnection(socket, this, secure ? 'secureConnect' : 'connect');
+  }
+}

@@ -1,0 +1,209 @@
+import type { Socket } from 'node:net';
+import { BodyReader } from './body-reader';
+import { CRLF2, MAX_HEAD_BYTES } from './head-syntax';
+import { parseResponseHead, type ResponseHead } from './response-head';
+
+/** The exchange using a connection hears of its response through these. */
+export interface UpstreamListener {
+  onUpstreamConnect(): void;
+  onUpstreamHead(head: ResponseHead): void;
+  onUpstreamData(chunk: Buffer): void;
+  onUpstreamEnd(): void;
+  /** The connection failed before the response ended (also a malformed response: code HPE_INVALID). */
+  onUpstreamError(err: NodeJS.ErrnoException): void;
+  /** Silence for the connection's timeout. */
+  onUpstreamTimeout(): void;
+  onUpstreamDrain(): void;
+}
+
+/** Where a connection goes when its exchange is over (proxy/upstream-pool.ts). */
+export interface ConnectionHome {
+  park(conn: UpstreamConnection): void;
+  forget(conn: UpstreamConnection): void;
+}
+
+function connectionError(message: string, code: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(message), { code });
+}
+
+/**
+ * One keep-alive connection to an upstream address, carrying one exchange at a time: the request is
+ * written by the exchange; the response is read here (head, then the body by its framing) and handed to
+ * the listener as it arrives, never buffered. After the response, `release` parks the connection for the
+ * next exchange when both sides allow it, else closes it.
+ */
+export class UpstreamConnection {
+  /** Carried an exchange before: the upstream may close it just as it is reused. */
+  reused = false;
+  connected = false;
+  dead = false;
+  /** Parked until then (ms since the epoch): the upstream's keep-alive hint, less a second. */
+  expiresAt = Number.POSITIVE_INFINITY;
+  private listener: UpstreamListener | undefined;
+  private method = 'GET';
+  private headBytes: Buffer | undefined;
+  private head: ResponseHead | undefined;
+  private body: BodyReader | undefined;
+  private responseEnded = false;
+  private reusable = false;
+  private timeoutMs = 0;
+  private keepAliveMs = 0;
+
+  constructor(
+    readonly socket: Socket,
+    private readonly home: ConnectionHome,
+    connectEvent: 'connect' | 'secureConnect',
+  ) {
+    socket.once(connectEvent, this.onConnect);
+    socket.on('data', this.onData);
+    socket.on('end', this.onEnd);
+    socket.on('close', this.onClose);
+    socket.on('error', this.onError);
+    socket.on('timeout', this.onTimeout);
+    socket.on('drain', this.onDrain);
+  }
+
+  /** Starts an exchange of a `method` request on this connection; `timeoutMs` bounds silence (0: none). */
+  begin(listener: UpstreamListener, method: string, timeoutMs: number): void {
+    this.listener = listener;
+    this.method = method;
+    this.head = undefined;
+    this.body = undefined;
+    this.headBytes = undefined;
+    this.responseEnded = false;
+    this.reusable = false;
+    this.setTimeout(timeoutMs);
+  }
+
+  write(data: string | Buffer): boolean {
+    return typeof data === 'string' ? this.socket.write(data, 'latin1') : this.socket.write(data);
+  }
+
+  /** Sets the silence bound only when it changes: re-arming a socket timer on every request costs. */
+  setTimeout(ms: number): void {
+    if (ms === this.timeoutMs) return;
+    this.timeoutMs = ms;
+    this.socket.setTimeout(ms);
+  }
+
+  /**
+   * The exchange is over. The connection is parked for another one when the response ended cleanly, the
+   * upstream did not ask to close, and the whole request was sent; otherwise it is closed.
+   */
+  release(requestSent: boolean): void {
+    this.listener = undefined;
+    if (this.dead) return;
+    if (this.reusable && requestSent) {
+      this.socket.resume();
+      this.home.park(this);
+    } else this.destroy();
+  }
+
+  destroy(): void {
+    this.listener = undefined;
+    if (!this.dead) {
+      this.dead = true;
+      this.home.forget(this);
+    }
+    this.socket.destroy();
+  }
+
+  /** The upstream's keep-alive hint from the last response (0 when none). */
+  get keepAliveHintMs(): number {
+    return this.keepAliveMs;
+  }
+
+  private readonly onConnect = () => {
+    this.connected = true;
+    this.listener?.onUpstreamConnect();
+  };
+
+  private readonly onDrain = () => this.listener?.onUpstreamDrain();
+
+  private readonly onTimeout = () => {
+    if (this.listener) this.listener.onUpstreamTimeout();
+    else this.destroy(); // parked and unused for the whole timeout
+  };
+
+  private readonly onError = (err: Error) => {
+    const l = this.listener;
+    this.destroy();
+    l?.onUpstreamError(err);
+  };
+
+  private readonly onEnd = () => {
+    if (this.body && !this.responseEnded) {
+      // The end of a close-delimited body; any other body is cut short.
+      this.body.closed();
+      if (this.body.done) return this.endResponse(false);
+    }
+    this.lost();
+  };
+
+  private readonly onClose = () => this.lost();
+
+  /** Closed by the upstream: whoever waited on a response hears it as a reset. */
+  private lost(): void {
+    const l = this.responseEnded ? undefined : this.listener;
+    this.destroy();
+    l?.onUpstreamError(connectionError('socket hang up', 'ECONNRESET'));
+  }
+
+  private fail(message: string): void {
+    const l = this.listener;
+    this.destroy();
+    l?.onUpstreamError(connectionError(message, 'HPE_INVALID'));
+  }
+
+  private readonly onBodyData = (chunk: Buffer) => this.listener?.onUpstreamData(chunk);
+
+  private readonly onData = (chunk: Buffer) => {
+    const l = this.listener;
+    // Bytes while parked or after the response: nothing asked for them, the connection is not trusted.
+    if (!l || this.responseEnded) return this.destroy();
+    let buf = chunk;
+    if (this.headBytes) {
+      buf = Buffer.concat([this.headBytes, chunk]);
+      this.headBytes = undefined;
+    }
+    let i = 0;
+    while (i < buf.length) {
+      if (!this.head) {
+        const end = buf.indexOf(CRLF2, i);
+        if (end === -1) {
+          if (buf.length - i > MAX_HEAD_BYTES) return this.fail('the response head is too large');
+          this.headBytes = buf.subarray(i);
+          return;
+        }
+        if (end - i > MAX_HEAD_BYTES) return this.fail('the response head is too large');
+        const parsed = parseResponseHead(buf.toString('latin1', i, end), this.method);
+        i = end + 4;
+        if (typeof parsed === 'string') return this.fail(parsed);
+        if (parsed.status < 200) {
+          // 100 Continue, 103 Early Hints: informational, skipped. 101 was never asked for.
+          if (parsed.status === 101) return this.fail('unexpected 101 Switching Protocols');
+          continue;
+        }
+        this.head = parsed;
+        this.keepAliveMs = parsed.keepAliveMs;
+        if (parsed.body !== 'none') this.body = new BodyReader(parsed.body, parsed.length);
+        l.onUpstreamHead(parsed);
+        if (this.listener !== l) return;
+        if (!this.body) return this.endResponse(i < buf.length);
+        continue;
+      }
+      const body = this.body!;
+      const next = body.feed(buf, i, this.onBodyData);
+      if (this.listener !== l) return;
+      if (next < 0) return this.fail(`malformed response body: ${body.error}`);
+      i = next;
+      if (body.done) return this.endResponse(i < buf.length);
+    }
+  };
+
+  private endResponse(extraBytes: boolean): void {
+    this.responseEnded = true;
+    this.reusable = !this.head!.closing && !extraBytes;
+    this.listener?.onUpstreamEnd();
+  }
+}
