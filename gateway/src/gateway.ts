@@ -6,20 +6,29 @@ import type { GatewayConfig } from './config';
 import { ownAnswers, type OwnAnswers } from './http/own-answers';
 import { createDrainState, type DrainState } from './ops/drain';
 import { createGatewayMetrics, type GatewayMetrics } from './ops/metrics';
+import { createRequestRecorder, type RequestRecorder } from './ops/request-record';
 import type { ProxyContext } from './proxy/proxy.handler';
 import { createUpstreams, destroyUpstreams, type Upstreams } from './proxy/upstreams';
-import { createApiDecision } from './routing/api-decision';
+import { createApiDecision, type ApiDecision } from './routing/api-decision';
 import { createApiHandler } from './routing/api-handler';
 import { createRequestHandler } from './routing/request-handler';
 import { createSiteHandler } from './routing/site-handler';
+import { createWireApiHandler } from './routing/wire-api-handler';
 import { createOriginPolicy } from './security/origin-check';
 import { createRateLimiter, type RateLimiter } from './security/rate-limit';
 import { createSessionCheck } from './security/session-check';
-import { capConnectionsPerAddress, serverLimitOptions } from './security/server-limits';
-import { ownedHeaderNames, securityHeaders } from './security/security-headers';
+import {
+  REQUEST_TIMEOUT_MS,
+  capConnectionsPerAddress,
+  connectionsCheckingMs,
+  serverLimitOptions,
+} from './security/server-limits';
+import { ownedHeaderNames, securityHeaders, type HeaderList } from './security/security-headers';
 import { remoteOrigins, remotesManifest, shellConfig } from './static/site-documents';
 import { createStaticSite } from './static/static-site';
 import { resolveVersion } from './version';
+import { responseText } from './wire/response-text';
+import { createWireServer, type WireServer } from './wire/wire-server';
 
 export interface GatewayDeps {
   logger?: Logger;
@@ -52,7 +61,11 @@ interface GatewayParts {
   upstreams: Upstreams;
   metrics: GatewayMetrics;
   limiter: RateLimiter;
+  security: HeaderList;
   answers: OwnAnswers;
+  recorder: RequestRecorder;
+  /** The /api checks, shared by both front ends. */
+  decide: ApiDecision;
   proxyContext: ProxyContext;
   /** Open event streams: ended first on stop(). */
   streams: Set<() => void>;
@@ -60,22 +73,25 @@ interface GatewayParts {
 }
 
 /**
- * The gateway: one node:http server, no framework on the proxy path. Reads top to bottom:
- * assemble the parts, build the request handler (/api and the site), the HTTP server, then start/stop.
+ * The gateway: one listening node:http server with the wire path in front of it, no framework on the
+ * proxy path. Reads top to bottom: assemble the parts, build node:http's request handler (/api and the
+ * site), the HTTP server and the wire path (which keeps plain /api connections and hands node:http the
+ * rest), then start/stop.
  */
 export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Gateway {
   const parts = assembleParts(config, deps);
   const handle = createRequestHandler({
     logger: parts.logger,
-    metrics: parts.metrics,
+    recorder: parts.recorder,
     answers: parts.answers,
-    drain: parts.drain,
-    accessLog: config.accessLog,
     handleApi: apiHandler(parts),
     handleSite: siteHandler(parts, deps),
   });
   const server = createHttpServer(config, handle, parts.logger);
-  return withLifecycle(parts, server);
+  const wire = config.wirePath ? wirePath(parts, server) : undefined;
+  capConnectionsPerAddress(server, config.maxConnectionsPerAddress, parts.logger);
+  if (wire) server.on('connection', wire.accept);
+  return withLifecycle(parts, server, wire);
 }
 
 /** Step 1: logger, version, upstream pools, metrics, rate limiter, security headers, the proxy's context. */
@@ -94,6 +110,8 @@ function assembleParts(config: GatewayConfig, deps: GatewayDeps): GatewayParts {
   });
   const answers = ownAnswers(security);
   const streams = new Set<() => void>();
+  const limiter = createRateLimiter(config.rateLimit.perMinute, config.rateLimit.burst);
+  const drain = createDrainState();
   const proxyContext: ProxyContext = {
     timeoutMs: config.upstreamTimeoutMs,
     connectTimeoutMs: config.upstreamConnectTimeoutMs,
@@ -113,17 +131,19 @@ function assembleParts(config: GatewayConfig, deps: GatewayDeps): GatewayParts {
     shellDistDir,
     upstreams,
     metrics,
-    limiter: createRateLimiter(config.rateLimit.perMinute, config.rateLimit.burst),
+    limiter,
+    security,
     answers,
+    recorder: createRequestRecorder({ logger, metrics, drain, accessLog: config.accessLog }),
+    decide: apiDecision(config, limiter),
     proxyContext,
     streams,
-    drain: createDrainState(),
+    drain,
   };
 }
 
-/** Step 2a: /api: rate limit, /api/version, origin check, route, session, content type, proxy. */
-function apiHandler(p: GatewayParts) {
-  const { config } = p;
+/** The /api checks: rate limit, /api/version, origin check, route, session, content type. */
+function apiDecision(config: GatewayConfig, limiter: RateLimiter): ApiDecision {
   const originPolicy = createOriginPolicy({
     https: config.trustHttps,
     // The two sites' own origins may call each other's API (the cross-site handoff).
@@ -136,15 +156,19 @@ function apiHandler(p: GatewayParts) {
     hosts: [...config.chatHosts, ...config.marketingHosts],
     exemptPaths: config.originCheckExemptPaths,
   });
-  const decide = createApiDecision({
+  return createApiDecision({
     trustProxyHops: config.trustProxyHops,
-    limiter: p.limiter,
+    limiter,
     originPolicy,
     sessionCheck: createSessionCheck(config.authPublicKey, config.originCheckExemptPaths),
   });
+}
+
+/** Step 2a: /api on node:http's connections: the checks, then the gateway's own answer or the proxy. */
+function apiHandler(p: GatewayParts) {
   return createApiHandler({
     answers: p.answers,
-    decide,
+    decide: p.decide,
     upstreams: p.upstreams,
     proxyContext: p.proxyContext,
     version: p.version,
@@ -183,7 +207,7 @@ function siteHandler(p: GatewayParts, deps: GatewayDeps) {
   });
 }
 
-/** Step 3: the node:http server, its timeouts, and a bare 400 for what cannot be parsed. */
+/** Step 3a: the node:http server, its timeouts, and a bare 400 for what cannot be parsed. */
 function createHttpServer(
   config: GatewayConfig,
   handle: (req: IncomingMessage, res: ServerResponse) => void,
@@ -192,7 +216,6 @@ function createHttpServer(
   // Header time and connections per address are bounded (security/server-limits.ts, issue 14).
   const server = createServer(serverLimitOptions(config), handle);
   server.keepAliveTimeout = config.keepAliveTimeoutMs;
-  capConnectionsPerAddress(server, config.maxConnectionsPerAddress, logger);
   // Unparseable requests get a bare 400 and the connection closes.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (socket.writable && !socket.writableEnded)
@@ -203,8 +226,33 @@ function createHttpServer(
   return server;
 }
 
+/**
+ * Step 3b: the wire path (wire/): each new connection's /api requests read and answered on the socket,
+ * through the same checks and proxy exchange; node:http gets the connection at its first other request.
+ */
+function wirePath(p: GatewayParts, server: Server): WireServer {
+  const { config } = p;
+  return createWireServer(server, {
+    logger: p.logger,
+    recorder: p.recorder,
+    text: responseText(p.security, config.keepAliveTimeoutMs),
+    maxBodyBytes: config.maxBodyBytes,
+    keepAliveTimeoutMs: config.keepAliveTimeoutMs,
+    headersTimeoutMs: config.headersTimeoutMs,
+    requestTimeoutMs: REQUEST_TIMEOUT_MS,
+    sweepEveryMs: connectionsCheckingMs(config.headersTimeoutMs),
+    draining: () => p.drain.draining,
+    handle: createWireApiHandler({
+      decide: p.decide,
+      upstreams: p.upstreams,
+      proxyContext: p.proxyContext,
+      version: p.version,
+    }),
+  });
+}
+
 /** Step 4: start (listen, the rate limiter's sweeper) and stop (drain: readiness fails, streams end, grace). */
-function withLifecycle(p: GatewayParts, server: Server): Gateway {
+function withLifecycle(p: GatewayParts, server: Server, wire: WireServer | undefined): Gateway {
   const { config, logger, drain } = p;
   let url: string | undefined;
   let sweeper: NodeJS.Timeout | undefined;
@@ -250,8 +298,10 @@ function withLifecycle(p: GatewayParts, server: Server): Gateway {
     for (const end of [...p.streams]) end();
     const closed = server.listening ? new Promise<void>((r) => server.close(() => r())) : Promise.resolve();
     server.closeIdleConnections();
+    wire?.drain();
     await waitForInFlight();
     server.closeAllConnections();
+    wire?.closeAll();
     await closed;
     destroyUpstreams(p.upstreams);
     logger.info('gateway stopped');
