@@ -6,6 +6,11 @@ export interface BodySink {
   onBodyEnd(): void;
 }
 
+/** Told when the client goes away before the answer has ended (an object: no closure per request). */
+export interface GoneListener {
+  onClientGone(): void;
+}
+
 /** How the response body that follows a head is framed towards the client. */
 export type ResponseFraming = 'none' | 'length' | 'chunked';
 
@@ -30,7 +35,10 @@ export interface Downstream {
   sendHead(status: number, reason: string, headers: string[], framing: ResponseFraming): boolean;
   /** Puts a queued head on the wire now (event streams: the client sees the stream open). */
   flush(): void;
-  /** Writes body bytes; false when the client is not keeping up: wait for onDrain. */
+  /**
+   * Writes body bytes; false when the client is not keeping up: wait for onDrain. A Buffer is borrowed
+   * (valid during the call only): whatever is still queued after the call must be a copy.
+   */
   write(chunk: Buffer | string): boolean;
   onDrain(resume: () => void): void;
   end(): void;
@@ -38,6 +46,6 @@ export interface Downstream {
   abort(): void;
   /** A JSON error answer from the gateway itself (security headers, request id); aborts if too late. */
   refuse(status: number, code: string, message: string, headers?: Record<string, string>): void;
-  /** Called once if the client goes away before the response has ended. */
-  onGone(callback: () => void): void;
+  /** Told once if the client goes away before the response has ended. */
+  onGone(listener: GoneListener): void;
 }

@@ -2,7 +2,7 @@ import { CHUNK_END, LAST_CHUNK, chunkHeader } from '../wire/body-reader';
 import type { ResponseHead } from '../wire/response-head';
 import type { UpstreamConnection, UpstreamListener } from '../wire/upstream-connection';
 import { tooLarge } from './admission';
-import type { BodySink, Downstream, ResponseFraming } from './downstream';
+import type { BodySink, Downstream, GoneListener, ResponseFraming } from './downstream';
 import { failureAnswer, type FailureKind } from './failures';
 import { forwardRequestHeaders } from './forward-headers';
 import type { ProxyContext } from './proxy-context';
@@ -48,7 +48,7 @@ function requestText(method: string, url: string, headers: readonly string[]): s
  * onClientGone (the client left: stop the upstream work). `settle` marks the exchange over exactly once
  * and gives back the upstream's in-flight slot. A class, not closures: one object per request.
  */
-export class ProxyExchange implements UpstreamListener, BodySink {
+export class ProxyExchange implements UpstreamListener, BodySink, GoneListener {
   private settled = false;
   private retried = false;
   /** The address this exchange uses (another one after a retry). */
@@ -57,7 +57,7 @@ export class ProxyExchange implements UpstreamListener, BodySink {
   /** Body chunks written before the connection connected: replayed if the exchange moves elsewhere. */
   private unsent: Buffer[] | undefined;
   /** The whole body while it is small (REPLAYABLE_BODY_BYTES), for a retry after a not-accepted 503. */
-  private bodyCopy: Buffer[] | undefined = [];
+  private bodyCopy: Buffer[] | undefined;
   private bodyBytes = 0;
   private bodyEnded = false;
   /** The response head went to the client. */
@@ -89,11 +89,12 @@ export class ProxyExchange implements UpstreamListener, BodySink {
 
   start(): void {
     this.up.inFlight += 1;
-    this.down.onGone(this.onClientGone);
+    this.down.onGone(this);
     if (!this.down.hasBody) {
       this.send();
       return;
     }
+    this.bodyCopy = [];
     // Head and the body bytes already read leave in one write.
     const socket = this.send().socket;
     socket.cork();
@@ -106,7 +107,8 @@ export class ProxyExchange implements UpstreamListener, BodySink {
     const conn = fresh ? this.target.pool.open() : this.target.pool.acquire();
     this.conn = conn;
     conn.begin(this, this.down.head.method, this.ctx.timeoutMs);
-    if (!conn.connected) this.connectTimer = setTimeout(this.onConnectTimeout, this.ctx.connectTimeoutMs);
+    if (!conn.connected)
+      this.connectTimer = setTimeout(() => this.connectTimedOut(), this.ctx.connectTimeoutMs);
     conn.write(this.text);
     return conn;
   }
@@ -210,11 +212,11 @@ export class ProxyExchange implements UpstreamListener, BodySink {
     down.refuse(a.status, a.code, a.message, a.headers);
   }
 
-  private readonly onConnectTimeout = () => {
+  private connectTimedOut(): void {
     // Never connected: nothing was sent, another address may take it.
     recordOutcome(this.target, false);
     if (!this.retryElsewhere()) this.fail('connect-timeout');
-  };
+  }
 
   onUpstreamConnect(): void {
     clearTimeout(this.connectTimer);
@@ -267,7 +269,7 @@ export class ProxyExchange implements UpstreamListener, BodySink {
     // Refused untouched by a draining replica: any method may go to another one, body replayed.
     if (status === 503 && head.notAccepted && this.canReplayBody() && this.retryElsewhere(this.bodyCopy))
       return;
-    const relayed = relayedHead(this.ctx, head.rawHeaders, this.down.requestId, head.dropLength);
+    const relayed = relayedHead(this.ctx, head.rawHeaders, head.names, this.down.requestId, head.dropLength);
     // No total limit on a started stream.
     if (relayed.stream) this.conn.setTimeout(0);
     const framing: ResponseFraming =
@@ -285,14 +287,13 @@ export class ProxyExchange implements UpstreamListener, BodySink {
     if (this.settled) return;
     this.heartbeat?.seen(chunk);
     if (!this.down.write(chunk)) {
-      this.conn.socket.pause();
-      this.down.onDrain(this.resumeUpstream);
+      const conn = this.conn;
+      conn.socket.pause();
+      this.down.onDrain(() => {
+        if (!this.settled && this.conn === conn) conn.socket.resume();
+      });
     }
   }
-
-  private readonly resumeUpstream = () => {
-    if (!this.settled) this.conn.socket.resume();
-  };
 
   onUpstreamEnd(): void {
     if (!this.settle()) return;
@@ -317,10 +318,10 @@ export class ProxyExchange implements UpstreamListener, BodySink {
     this.ctx.streams.add(this.endStream);
   }
 
-  private readonly onClientGone = () => {
+  onClientGone(): void {
     if (!this.settle()) return;
     // The client went away first: stop the upstream work it asked for.
     this.conn.destroy();
     this.ctx.onFailure(this.up.name, 'client-abort');
-  };
+  }
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { OwnAnswers } from '../http/own-answers';
-import type { BodySink, Downstream } from './downstream';
+import type { BodySink, Downstream, GoneListener } from './downstream';
 
 /** node:http's request and response as a Downstream: for /api requests on connections node:http serves. */
 export class NodeDownstream implements Downstream {
@@ -52,7 +52,8 @@ export class NodeDownstream implements Downstream {
 
   write(chunk: Buffer | string): boolean {
     const { res } = this;
-    return res.writableEnded || res.destroyed ? true : res.write(chunk);
+    if (res.writableEnded || res.destroyed) return true;
+    return res.write(typeof chunk === 'string' ? chunk : Buffer.from(chunk));
   }
 
   onDrain(resume: () => void): void {
@@ -71,9 +72,9 @@ export class NodeDownstream implements Downstream {
     this.answers.refuse(this.res, this.requestId, status, code, message, headers);
   }
 
-  onGone(callback: () => void): void {
+  onGone(listener: GoneListener): void {
     this.res.once('close', () => {
-      if (!this.res.writableFinished) callback();
+      if (!this.res.writableFinished) listener.onClientGone();
     });
   }
 }

@@ -17,6 +17,7 @@ export interface RelayedHead {
 export function relayedHead(
   ctx: ProxyContext,
   raw: readonly string[],
+  lowerNames: readonly string[],
   requestId: string,
   dropLength = false,
 ): RelayedHead {
@@ -26,7 +27,7 @@ export function relayedHead(
   let cacheControl = false;
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!;
-    const lower = name.toLowerCase();
+    const lower = lowerNames[i / 2]!;
     if (isHopByHopResponseHeader(lower) || ctx.ownedResponseHeaders.has(lower)) continue;
     if (dropLength && lower === 'content-length') continue;
     const value = raw[i + 1]!;

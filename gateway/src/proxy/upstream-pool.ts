@@ -4,6 +4,8 @@ import { UpstreamConnection, type ConnectionHome } from '../wire/upstream-connec
 
 /** Idle connections kept per address at most; more are closed as they come back. */
 const MAX_IDLE = 256;
+/** What one read from an upstream connection may bring. */
+const READ_BUFFER_BYTES = 64 * 1024;
 
 export interface PoolAddress {
   hostname: string;
@@ -20,6 +22,11 @@ export interface PoolAddress {
 export class UpstreamPool implements ConnectionHome {
   private readonly idle: UpstreamConnection[] = [];
   private closed = false;
+  /**
+   * Every plain connection of the pool reads into this one buffer: a read is handled to the end (the
+   * response parsed, its bytes written on or copied) before the next read can happen.
+   */
+  private readonly readBuffer = Buffer.allocUnsafe(READ_BUFFER_BYTES);
 
   constructor(private readonly address: PoolAddress) {}
 
@@ -63,16 +70,35 @@ export class UpstreamPool implements ConnectionHome {
   /** A new connection, connecting. */
   open(): UpstreamConnection {
     const { hostname, port, secure } = this.address;
-    const socket = secure
-      ? tlsConnect({
-          host: hostname,
-          port,
-          servername: isIP(hostname) ? undefined : hostname,
-          ALPNProtocols: ['http/1.1'],
-        })
-      : netConnect({ host: hostname, port });
-    socket.setNoDelay(true);
-    socket.setKeepAlive(true, 1_000);
-    return new UpstreamConnection(socket, this, secure ? 'secureConnect' : 'connect');
+    if (secure) {
+      const socket = tlsConnect({
+        host: hostname,
+        port,
+        servername: isIP(hostname) ? undefined : hostname,
+        ALPNProtocols: ['http/1.1'],
+      });
+      return this.prepare(new UpstreamConnection(socket, this, 'secureConnect', true));
+    }
+    // The socket exists before the connection object that reads it.
+    const reader: { conn?: UpstreamConnection } = {};
+    const socket = netConnect({
+      host: hostname,
+      port,
+      onread: {
+        buffer: this.readBuffer,
+        callback: (n) => {
+          reader.conn?.read(this.readBuffer.subarray(0, n));
+          return true;
+        },
+      },
+    });
+    reader.conn = new UpstreamConnection(socket, this, 'connect', false);
+    return this.prepare(reader.conn);
+  }
+
+  private prepare(conn: UpstreamConnection): UpstreamConnection {
+    conn.socket.setNoDelay(true);
+    conn.socket.setKeepAlive(true, 1_000);
+    return conn;
   }
 }

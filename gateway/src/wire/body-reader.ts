@@ -6,6 +6,11 @@
  */
 export type BodyFraming = 'length' | 'chunked' | 'close';
 
+/** Receives a body's payload, slice by slice (an object, not a callback: no closure per message). */
+export interface PayloadSink {
+  payload(chunk: Buffer): void;
+}
+
 const enum S {
   Size,
   SizeBlank,
@@ -54,17 +59,17 @@ export class BodyReader {
   }
 
   /**
-   * Reads from buf[start..]: payload slices go to onData. Returns the index just past what belongs to
+   * Reads from buf[start..]: payload slices go to `sink`. Returns the index just past what belongs to
    * this body (buf.length when all of it did), or -1 when the framing is malformed (see `error`).
    */
-  feed(buf: Buffer, start: number, onData: (chunk: Buffer) => void): number {
+  feed(buf: Buffer, start: number, sink: PayloadSink): number {
     if (this.error) return -1;
-    if (this.framing !== 'chunked') return this.feedPlain(buf, start, onData);
+    if (this.framing !== 'chunked') return this.feedPlain(buf, start, sink);
     let i = start;
     while (i < buf.length && this.state !== S.Done) {
       if (this.state === S.Data) {
         const n = Math.min(this.remaining, buf.length - i);
-        onData(buf.subarray(i, i + n));
+        sink.payload(buf.subarray(i, i + n));
         i += n;
         this.remaining -= n;
         if (this.remaining === 0) this.state = S.DataCr;
@@ -76,14 +81,14 @@ export class BodyReader {
     return i;
   }
 
-  private feedPlain(buf: Buffer, start: number, onData: (chunk: Buffer) => void): number {
+  private feedPlain(buf: Buffer, start: number, sink: PayloadSink): number {
     if (this.state === S.Done || start >= buf.length) return start;
     if (this.framing === 'close') {
-      onData(start === 0 ? buf : buf.subarray(start));
+      sink.payload(start === 0 ? buf : buf.subarray(start));
       return buf.length;
     }
     const n = Math.min(this.remaining, buf.length - start);
-    onData(start === 0 && n === buf.length ? buf : buf.subarray(start, start + n));
+    sink.payload(start === 0 && n === buf.length ? buf : buf.subarray(start, start + n));
     this.remaining -= n;
     if (this.remaining === 0) this.state = S.Done;
     return start + n;

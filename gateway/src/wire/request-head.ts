@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RequestHead } from '../http/request-head';
-import { hasBadHeadChar, isToken, listsClose, parseLength, splitHeaderLines } from './head-syntax';
+import { hasControlChar, isToken, lineEnd, listsClose, parseLength, splitHeaderLines } from './head-syntax';
 
 /** The methods the wire path serves; any other goes to node:http (which answers it as before). */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -26,21 +26,20 @@ export interface WireRequestHead extends RequestHead {
  * Parses one request head (request line and header lines, latin1, without the blank line that ends it).
  * Undefined for anything the wire path leaves to node:http, which then answers exactly as it did before
  * the wire path existed: another HTTP version or method, a target that is not origin-form, obs-fold,
- * control characters, a repeated header, both or odd framing headers, `Upgrade`, an `Expect` other than
+ * control characters or a CR/LF inside a line, a repeated header, both or odd framing headers, `Upgrade`, an `Expect` other than
  * 100-continue, no `Host`. Strict on what it takes, so it never frames a body differently from a service.
  */
 export function parseRequestHead(text: string, socket: RequestHead['socket']): WireRequestHead | undefined {
-  if (hasBadHeadChar(text)) return undefined;
-  let lineEnd = text.indexOf('\r\n');
-  if (lineEnd === -1) lineEnd = text.length;
+  if (hasControlChar(text)) return undefined;
+  const first = lineEnd(text, 0);
   const sp1 = text.indexOf(' ');
   const sp2 = text.indexOf(' ', sp1 + 1);
-  if (sp1 === -1 || sp2 === -1 || sp2 > lineEnd || !isToken(text, 0, sp1)) return undefined;
-  if (lineEnd - sp2 !== 9 || !text.startsWith(' HTTP/1.1', sp2)) return undefined;
+  if (first === -1 || sp1 === -1 || sp2 === -1 || sp2 > first || !isToken(text, 0, sp1)) return undefined;
+  if (first - sp2 !== 9 || !text.startsWith(' HTTP/1.1', sp2)) return undefined;
   const method = text.slice(0, sp1);
   const url = text.slice(sp1 + 1, sp2);
   if (!METHODS.has(method) || !isOriginForm(url)) return undefined;
-  const rawHeaders = splitHeaderLines(text, lineEnd + 2);
+  const rawHeaders = splitHeaderLines(text, first + 2);
   if (!rawHeaders) return undefined;
   const headers = headerObject(rawHeaders);
   if (!headers || headers.host === undefined || headers.upgrade !== undefined) return undefined;
@@ -72,14 +71,15 @@ function isOriginForm(url: string): boolean {
 }
 
 /**
- * Lower-cased names to values, without a prototype (a header named `__proto__` is just a header).
- * Undefined when a name repeats: node:http has rules per header for that, and browsers do not send it.
+ * Lower-cased names to values (a plain object, as node:http makes: V8 keeps it fast when the same names
+ * come in the same order, request after request). Undefined when a name repeats (node:http has rules per
+ * header for that, and browsers do not send it), or when it is `__proto__` or shadows an Object method.
  */
 function headerObject(raw: string[]): IncomingHttpHeaders | undefined {
-  const headers = Object.create(null) as Record<string, string>;
+  const headers: Record<string, string> = {};
   for (let i = 0; i < raw.length; i += 2) {
     const lower = raw[i]!.toLowerCase();
-    if (headers[lower] !== undefined) return undefined;
+    if (headers[lower] !== undefined || lower === '__proto__') return undefined;
     headers[lower] = raw[i + 1]!;
   }
   return headers as IncomingHttpHeaders;

@@ -1,6 +1,6 @@
 import { NOT_ACCEPTED_HEADER } from '@noek/contracts';
 import type { BodyFraming } from './body-reader';
-import { hasBadHeadChar, listsClose, parseLength, splitHeaderLines } from './head-syntax';
+import { lineEnd, listsClose, parseLength, splitHeaderLines } from './head-syntax';
 
 /** An upstream's response head, parsed (wire/upstream-connection.ts reads it off the socket). */
 export interface ResponseHead {
@@ -8,6 +8,8 @@ export interface ResponseHead {
   reason: string;
   /** [name, value, ...] as the upstream sent them. */
   rawHeaders: string[];
+  /** The names again, lower-cased (one per header, in order): made once, read by the relay too. */
+  names: string[];
   /** How the body is framed; 'none' when no body follows (HEAD, 1xx, 204, 304). */
   body: BodyFraming | 'none';
   /** Declared length when body is 'length'. */
@@ -24,29 +26,37 @@ export interface ResponseHead {
   dropLength: boolean;
 }
 
+/** The digit at `i`, or NaN. */
+function digit(text: string, i: number): number {
+  const c = text.charCodeAt(i) - 48;
+  return c >= 0 && c <= 9 ? c : Number.NaN;
+}
+
 const KEEP_ALIVE_TIMEOUT = /(?:^|[,\s])timeout=(\d{1,6})/i;
 
 /**
  * Parses a response head (status line and header lines, latin1, without the final blank line) of the
  * answer to a `method` request. Returns a string saying what is wrong when it cannot be relayed safely.
+ * Lines must end in CRLF and hold no other CR or LF (what would split the answer on its way to the
+ * client); other control characters are not looked for: the upstreams are our services, whose node:http
+ * refuses to send them.
  */
 export function parseResponseHead(text: string, method: string): ResponseHead | string {
-  if (hasBadHeadChar(text)) return 'control characters in the response head';
-  let lineEnd = text.indexOf('\r\n');
-  if (lineEnd === -1) lineEnd = text.length;
+  const first = lineEnd(text, 0);
   // HTTP/1.x SP 3DIGIT [SP reason]
-  if (!text.startsWith('HTTP/1.') || text.charCodeAt(8) !== 32) return 'not an HTTP/1.x status line';
+  if (first < 12 || !text.startsWith('HTTP/1.') || text.charCodeAt(8) !== 32) return 'bad status line';
   const minor = text.charCodeAt(7) - 48;
-  const status = Number(text.slice(9, 12));
-  if ((minor !== 0 && minor !== 1) || !/^[1-9]\d\d$/.test(text.slice(9, 12))) return 'bad status line';
-  if (lineEnd > 12 && text.charCodeAt(12) !== 32) return 'bad status line';
-  const reason = lineEnd > 13 ? text.slice(13, lineEnd) : '';
-  const rawHeaders = splitHeaderLines(text, lineEnd + 2);
+  const status = digit(text, 9) * 100 + digit(text, 10) * 10 + digit(text, 11);
+  if ((minor !== 0 && minor !== 1) || !(status >= 100 && status <= 999)) return 'bad status line';
+  if (first > 12 && text.charCodeAt(12) !== 32) return 'bad status line';
+  const reason = first > 13 ? text.slice(13, first) : '';
+  const rawHeaders = splitHeaderLines(text, first + 2);
   if (!rawHeaders) return 'malformed response header';
   const head: ResponseHead = {
     status,
     reason,
     rawHeaders,
+    names: new Array<string>(rawHeaders.length / 2),
     body: 'close',
     length: 0,
     closing: minor === 0,
@@ -58,9 +68,10 @@ export function parseResponseHead(text: string, method: string): ResponseHead | 
   let te: string | undefined;
   let length = -2;
   for (let i = 0; i < rawHeaders.length; i += 2) {
-    const name = rawHeaders[i]!;
+    const name = rawHeaders[i]!.toLowerCase();
     const value = rawHeaders[i + 1]!;
-    switch (name.toLowerCase()) {
+    head.names[i / 2] = name;
+    switch (name) {
       case 'connection':
         if (listsClose(value)) head.closing = head.saidClose = true;
         else if (minor === 0 && value.toLowerCase() === 'keep-alive') head.closing = false;

@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import { BodyReader } from './body-reader';
+import { BodyReader, type PayloadSink } from './body-reader';
 import { CRLF2, MAX_HEAD_BYTES } from './head-syntax';
 import { parseResponseHead, type ResponseHead } from './response-head';
 
@@ -7,6 +7,7 @@ import { parseResponseHead, type ResponseHead } from './response-head';
 export interface UpstreamListener {
   onUpstreamConnect(): void;
   onUpstreamHead(head: ResponseHead): void;
+  /** Body bytes, borrowed: valid during the call only (the read buffer is reused); copy to keep them. */
   onUpstreamData(chunk: Buffer): void;
   onUpstreamEnd(): void;
   /** The connection failed before the response ended (also a malformed response: code HPE_INVALID). */
@@ -32,7 +33,7 @@ function connectionError(message: string, code: string): NodeJS.ErrnoException {
  * the listener as it arrives, never buffered. After the response, `release` parks the connection for the
  * next exchange when both sides allow it, else closes it.
  */
-export class UpstreamConnection {
+export class UpstreamConnection implements PayloadSink {
   /** Carried an exchange before: the upstream may close it just as it is reused. */
   reused = false;
   connected = false;
@@ -49,13 +50,18 @@ export class UpstreamConnection {
   private timeoutMs = 0;
   private keepAliveMs = 0;
 
+  /**
+   * `socket` delivers its bytes through `read` (a socket made with node:net's `onread`: one reused
+   * buffer, no allocation and no stream events per read), or, when `dataEvents`, as 'data' events (TLS).
+   */
   constructor(
     readonly socket: Socket,
     private readonly home: ConnectionHome,
     connectEvent: 'connect' | 'secureConnect',
+    dataEvents: boolean,
   ) {
     socket.once(connectEvent, this.onConnect);
-    socket.on('data', this.onData);
+    if (dataEvents) socket.on('data', this.read);
     socket.on('end', this.onEnd);
     socket.on('close', this.onClose);
     socket.on('error', this.onError);
@@ -155,9 +161,12 @@ export class UpstreamConnection {
     l?.onUpstreamError(connectionError(message, 'HPE_INVALID'));
   }
 
-  private readonly onBodyData = (chunk: Buffer) => this.listener?.onUpstreamData(chunk);
+  payload(chunk: Buffer): void {
+    this.listener?.onUpstreamData(chunk);
+  }
 
-  private readonly onData = (chunk: Buffer) => {
+  /** Bytes read from the upstream, borrowed (see the constructor): nothing here keeps them uncopied. */
+  readonly read = (chunk: Buffer) => {
     const l = this.listener;
     // Bytes while parked or after the response: nothing asked for them, the connection is not trusted.
     if (!l || this.responseEnded) return this.destroy();
@@ -172,7 +181,7 @@ export class UpstreamConnection {
         const end = buf.indexOf(CRLF2, i);
         if (end === -1) {
           if (buf.length - i > MAX_HEAD_BYTES) return this.fail('the response head is too large');
-          this.headBytes = buf.subarray(i);
+          this.headBytes = Buffer.from(buf.subarray(i));
           return;
         }
         if (end - i > MAX_HEAD_BYTES) return this.fail('the response head is too large');
@@ -193,7 +202,7 @@ export class UpstreamConnection {
         continue;
       }
       const body = this.body!;
-      const next = body.feed(buf, i, this.onBodyData);
+      const next = body.feed(buf, i, this);
       if (this.listener !== l) return;
       if (next < 0) return this.fail(`malformed response body: ${body.error}`);
       i = next;

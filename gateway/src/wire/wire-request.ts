@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import { errorCodes, type ErrorBody } from '@noek/contracts';
-import type { BodySink, Downstream, ResponseFraming } from '../proxy/downstream';
-import { BodyReader, CHUNK_END, LAST_CHUNK, chunkHeader } from './body-reader';
+import type { BodySink, Downstream, GoneListener, ResponseFraming } from '../proxy/downstream';
+import { BodyReader, CHUNK_END, LAST_CHUNK, chunkHeader, type PayloadSink } from './body-reader';
 import { CHUNKED, type WireRequestHead } from './request-head';
 import { dateHeaderLine, statusLine, type ResponseText } from './response-text';
 
@@ -21,6 +21,8 @@ export interface WireRequestHost {
 }
 
 const CONTINUE = 'HTTP/1.1 100 Continue\r\n\r\n';
+/** A head and a body up to this size leave as one buffer (one write call, no writev bookkeeping). */
+const JOIN_BYTES = 16 * 1024;
 
 /**
  * One request on a wire connection, as a Downstream: its body read off the connection's bytes by its
@@ -28,7 +30,7 @@ const CONTINUE = 'HTTP/1.1 100 Continue\r\n\r\n';
  * bytes (one write, as node:http does); a chunked answer is framed here. Also renders the gateway's own
  * JSON answers for it, with the same headers node:http's path sets (http/own-answers.ts).
  */
-export class WireRequest implements Downstream {
+export class WireRequest implements Downstream, PayloadSink {
   readonly hasBody: boolean;
   clientIp = '';
   /** The metrics target: the service proxied to, or 'gateway'. */
@@ -47,7 +49,7 @@ export class WireRequest implements Downstream {
   private noBody = false;
   private sentContinue = false;
   private discarded = 0;
-  private gone: (() => void) | undefined;
+  private gone: GoneListener | undefined;
 
   constructor(
     private readonly host: WireRequestHost,
@@ -104,7 +106,7 @@ export class WireRequest implements Downstream {
    */
   feedBody(buf: Buffer): number {
     const body = this.body!;
-    const used = body.feed(buf, 0, this.ended ? this.drop : this.deliver);
+    const used = body.feed(buf, 0, this);
     if (used < 0) {
       this.malformedBody();
       return buf.length;
@@ -116,16 +118,21 @@ export class WireRequest implements Downstream {
     return used;
   }
 
-  private readonly deliver = (chunk: Buffer) => this.sink!.onBodyData(chunk);
-
-  /** The rest of a body nobody reads any more, dropped up to the body limit; past it the connection closes. */
-  private readonly drop = (chunk: Buffer) => {
+  /**
+   * A slice of the body: to the sink while the answer is being made; once it is over, dropped up to the
+   * body limit (past it the connection closes).
+   */
+  payload(chunk: Buffer): void {
+    if (!this.ended) {
+      this.sink!.onBodyData(chunk);
+      return;
+    }
     this.discarded += chunk.length;
     if (this.discarded > this.host.maxBodyBytes) {
       this.closeAfter = true;
       this.host.requestEnded(this);
     }
-  };
+  }
 
   private malformedBody(): void {
     if (this.ended) {
@@ -141,7 +148,7 @@ export class WireRequest implements Downstream {
   private leave(): void {
     const gone = this.gone;
     this.gone = undefined;
-    gone?.();
+    gone?.onClientGone();
   }
 
   /** The client closed the connection (or half-closed it) before the answer ended. */
@@ -159,8 +166,8 @@ export class WireRequest implements Downstream {
     else this.refuse(408, 'REQUEST_TIMEOUT', 'The request took too long to arrive.', { Connection: 'close' });
   }
 
-  onGone(callback: () => void): void {
-    this.gone = callback;
+  onGone(listener: GoneListener): void {
+    this.gone = listener;
   }
 
   sendHead(status: number, reason: string, headers: string[], framing: ResponseFraming): boolean {
@@ -206,15 +213,24 @@ export class WireRequest implements Downstream {
     if (this.ended || this.noBody || socket.destroyed) return true;
     const size = typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
     if (size === 0) return true;
+    if (this.queuedHead !== undefined && !this.chunked && typeof chunk !== 'string' && size <= JOIN_BYTES) {
+      // The usual small answer: head and body in one buffer, one write.
+      const head = this.queuedHead;
+      this.queuedHead = undefined;
+      const joined = Buffer.allocUnsafe(head.length + size);
+      joined.write(head, 0, 'latin1');
+      chunk.copy(joined, head.length);
+      return socket.write(joined);
+    }
     const corked = this.queuedHead !== undefined || this.chunked;
     if (corked) socket.cork();
     this.flush();
     let ok: boolean;
     if (this.chunked) {
       socket.write(chunkHeader(size), 'latin1');
-      socket.write(chunk);
+      socket.write(typeof chunk === 'string' ? chunk : Buffer.from(chunk));
       ok = socket.write(CHUNK_END, 'latin1');
-    } else ok = socket.write(chunk);
+    } else ok = socket.write(typeof chunk === 'string' ? chunk : Buffer.from(chunk));
     if (corked) socket.uncork();
     return ok;
   }
