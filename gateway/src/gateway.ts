@@ -99,7 +99,12 @@ function assembleParts(config: GatewayConfig, deps: GatewayDeps): GatewayParts {
   const logger = deps.logger ?? createLogger({ name: 'gateway', level: config.logLevel });
   const shellDistDir = deps.shellDistDir ?? config.shellDistDir;
   const version = resolveVersion({ appVersion: config.appVersion, buildId: config.buildId, shellDistDir });
-  const upstreams = createUpstreams({ ...config.upstreams, ...deps.upstreams }, config.upstreamMaxSockets);
+  const upstreams = createUpstreams(
+    { ...config.upstreams, ...deps.upstreams },
+    config.upstreamMaxSockets,
+    undefined,
+    config.upstreamTimeoutMs,
+  );
   const metrics = createGatewayMetrics();
   const security = securityHeaders({
     https: config.trustHttps,
@@ -119,7 +124,6 @@ function assembleParts(config: GatewayConfig, deps: GatewayDeps): GatewayParts {
     sseHeartbeatMs: config.sseHeartbeatMs,
     proto: config.trustHttps ? 'https' : 'http',
     ownedResponseHeaders: ownedHeaderNames(security),
-    ownedHeaderList: security.flat(),
     logger,
     onFailure: (service, kind) => metrics.failure(service, kind),
     streams,

@@ -31,7 +31,10 @@ export interface Downstream {
   resumeBody(): void;
   /** The response head has been sent (or queued): too late for a status. */
   readonly headSent: boolean;
-  /** Sends the response head; false when it cannot be sent (e.g. a status the front end refuses). */
+  /**
+   * Sends the response head: the gateway's own headers (security headers, X-Request-Id) first, then
+   * `headers`. False when it cannot be sent (e.g. a status the front end refuses).
+   */
   sendHead(status: number, reason: string, headers: string[], framing: ResponseFraming): boolean;
   /** Puts a queued head on the wire now (event streams: the client sees the stream open). */
   flush(): void;

@@ -269,9 +269,9 @@ export class ProxyExchange implements UpstreamListener, BodySink, GoneListener {
     // Refused untouched by a draining replica: any method may go to another one, body replayed.
     if (status === 503 && head.notAccepted && this.canReplayBody() && this.retryElsewhere(this.bodyCopy))
       return;
-    const relayed = relayedHead(this.ctx, head.rawHeaders, head.names, this.down.requestId, head.dropLength);
+    const relayed = relayedHead(this.ctx, head.rawHeaders, head.names, head.dropLength);
     // No total limit on a started stream.
-    if (relayed.stream) this.conn.setTimeout(0);
+    if (relayed.stream) this.conn.setSilenceLimit(0);
     const framing: ResponseFraming =
       head.body === 'none' ? 'none' : head.body === 'length' ? 'length' : 'chunked';
     if (!this.down.sendHead(status, head.reason, relayed.headers, framing)) {
@@ -288,9 +288,9 @@ export class ProxyExchange implements UpstreamListener, BodySink, GoneListener {
     this.heartbeat?.seen(chunk);
     if (!this.down.write(chunk)) {
       const conn = this.conn;
-      conn.socket.pause();
+      conn.pause();
       this.down.onDrain(() => {
-        if (!this.settled && this.conn === conn) conn.socket.resume();
+        if (!this.settled && this.conn === conn) conn.resume();
       });
     }
   }

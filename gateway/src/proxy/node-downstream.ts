@@ -39,7 +39,8 @@ export class NodeDownstream implements Downstream {
 
   sendHead(status: number, reason: string, headers: string[]): boolean {
     try {
-      this.res.writeHead(status, reason, headers);
+      const own = this.answers.headerList.concat('X-Request-Id', this.requestId);
+      this.res.writeHead(status, reason, own.concat(headers));
       return true;
     } catch {
       return false;

@@ -9,10 +9,8 @@ export interface ProxyContext {
   maxBodyBytes: number;
   sseHeartbeatMs: number;
   proto: 'http' | 'https';
-  /** Response headers the gateway sets itself (security headers, x-request-id). */
+  /** Response headers the gateway sets itself (security headers, x-request-id), lower-cased. */
   ownedResponseHeaders: Set<string>;
-  /** The same headers as a flat [name, value, ...] list, the start of every proxied response's headers. */
-  ownedHeaderList: readonly string[];
   logger: Logger;
   onFailure(service: string, kind: FailureKind | 'client-abort' | 'too-large'): void;
   /** Open event streams: ended when the gateway shuts down. */

@@ -9,20 +9,18 @@ export interface RelayedHead {
 }
 
 /**
- * The client's response headers: the gateway's own (security headers, X-Request-Id) first, then the
- * upstream's minus hop-by-hop and the ones the gateway owns (and minus Content-Length when `dropLength`:
- * a chunked answer that also declared one). An event stream also gets headers that keep anything in
- * front from buffering or transforming it.
+ * The upstream's response headers the client gets: minus hop-by-hop ones and the ones the gateway owns
+ * (its security headers and X-Request-Id, which the Downstream puts first), and minus Content-Length when
+ * `dropLength` (a chunked answer that also declared one). An event stream also gets headers that keep
+ * anything in front from buffering or transforming it.
  */
 export function relayedHead(
   ctx: ProxyContext,
   raw: readonly string[],
   lowerNames: readonly string[],
-  requestId: string,
   dropLength = false,
 ): RelayedHead {
-  const out = ctx.ownedHeaderList.slice();
-  out.push('X-Request-Id', requestId);
+  const out: string[] = [];
   let stream = false;
   let cacheControl = false;
   for (let i = 0; i < raw.length; i += 2) {

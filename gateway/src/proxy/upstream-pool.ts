@@ -13,6 +13,11 @@ export interface PoolAddress {
   secure: boolean;
 }
 
+/** How often busy connections are checked for silence: a quarter of the bound, within 10 ms..1 s. */
+export function sweepEveryMs(timeoutMs: number): number {
+  return timeoutMs > 0 ? Math.min(1_000, Math.max(10, Math.floor(timeoutMs / 4))) : 1_000;
+}
+
 /**
  * The keep-alive connections to one upstream address (what node:http's Agent did, without its
  * per-request bookkeeping): the most recently used idle connection is handed out first (LIFO), so idle
@@ -21,6 +26,9 @@ export interface PoolAddress {
  */
 export class UpstreamPool implements ConnectionHome {
   private readonly idle: UpstreamConnection[] = [];
+  /** Connections carrying an exchange, watched for silence by one sweeper instead of a timer each. */
+  private readonly busyOnes = new Set<UpstreamConnection>();
+  private sweeper: NodeJS.Timeout | undefined;
   private closed = false;
   /**
    * Every plain connection of the pool reads into this one buffer: a read is handled to the end (the
@@ -28,7 +36,20 @@ export class UpstreamPool implements ConnectionHome {
    */
   private readonly readBuffer = Buffer.allocUnsafe(READ_BUFFER_BYTES);
 
-  constructor(private readonly address: PoolAddress) {}
+  constructor(
+    private readonly address: PoolAddress,
+    /** The sweeper's period (sweepEveryMs of the upstream timeout). */
+    private readonly sweepMs = 1_000,
+  ) {}
+
+  busy(conn: UpstreamConnection): void {
+    this.busyOnes.add(conn);
+    if (this.sweeper) return;
+    this.sweeper = setInterval(() => {
+      for (const c of this.busyOnes) c.sweep(this.sweepMs);
+    }, this.sweepMs);
+    this.sweeper.unref();
+  }
 
   /** An idle connection (reused) or a new one, connecting. */
   acquire(now = Date.now()): UpstreamConnection {
@@ -43,6 +64,7 @@ export class UpstreamPool implements ConnectionHome {
   }
 
   park(conn: UpstreamConnection): void {
+    this.busyOnes.delete(conn);
     if (this.closed || this.idle.length >= MAX_IDLE) {
       conn.destroy();
       return;
@@ -53,6 +75,7 @@ export class UpstreamPool implements ConnectionHome {
   }
 
   forget(conn: UpstreamConnection): void {
+    this.busyOnes.delete(conn);
     const i = this.idle.indexOf(conn);
     if (i !== -1) this.idle.splice(i, 1);
   }
@@ -64,6 +87,7 @@ export class UpstreamPool implements ConnectionHome {
   /** Closes the idle connections; the busy ones close as their exchanges end. */
   destroy(): void {
     this.closed = true;
+    clearInterval(this.sweeper);
     for (const c of this.idle.splice(0)) c.destroy();
   }
 

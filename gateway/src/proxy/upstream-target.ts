@@ -21,7 +21,12 @@ export interface UpstreamTarget {
   ejectedUntil: number;
 }
 
-export function createTarget(base: string, agentFor: (secure: boolean) => http.Agent): UpstreamTarget {
+/** `sweepMs`: how often the pool checks its busy connections for silence (upstream-pool.ts). */
+export function createTarget(
+  base: string,
+  agentFor: (secure: boolean) => http.Agent,
+  sweepMs?: number,
+): UpstreamTarget {
   const url = new URL(base);
   const secure = url.protocol === 'https:';
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
@@ -30,7 +35,7 @@ export function createTarget(base: string, agentFor: (secure: boolean) => http.A
     hostname,
     port,
     base: url.origin,
-    pool: new UpstreamPool({ hostname, port, secure }),
+    pool: new UpstreamPool({ hostname, port, secure }, sweepMs),
     agent: agentFor(secure),
     request: secure ? https.request : http.request,
     healthy: true,

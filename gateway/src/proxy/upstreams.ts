@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { ServiceName } from '@noek/contracts';
+import { sweepEveryMs } from './upstream-pool';
 import { createTarget, probeTarget, type UpstreamTarget } from './upstream-target';
 
 export type { UpstreamTarget } from './upstream-target';
@@ -33,12 +34,17 @@ function agentFor(secure: boolean): http.Agent {
   return secure ? new https.Agent(options) : new http.Agent(options);
 }
 
-export function createUpstream(name: ServiceName, urls: string, maxInFlight: number): Upstream {
+export function createUpstream(
+  name: ServiceName,
+  urls: string,
+  maxInFlight: number,
+  timeoutMs = 30_000,
+): Upstream {
   const targets = urls
     .split(',')
     .map((u) => u.trim())
     .filter(Boolean)
-    .map((u) => createTarget(u, agentFor));
+    .map((u) => createTarget(u, agentFor, sweepEveryMs(timeoutMs)));
   return {
     name,
     targets,
@@ -99,16 +105,18 @@ export function recordLeaving(up: Upstream, t: UpstreamTarget): void {
 
 export type Upstreams = Record<ServiceName, Upstream>;
 
+/** `timeoutMs`: the upstream timeout (UPSTREAM_TIMEOUT_MS), which sets how often silence is checked. */
 export function createUpstreams(
   urls: Record<ServiceName, string>,
   maxInFlight: number,
   healthIntervalMs = HEALTH_INTERVAL_MS,
+  timeoutMs?: number,
 ): Upstreams {
   const ups: Upstreams = {
-    auth: createUpstream('auth', urls.auth, maxInFlight),
-    chat: createUpstream('chat', urls.chat, maxInFlight),
-    billing: createUpstream('billing', urls.billing, maxInFlight),
-    admin: createUpstream('admin', urls.admin, maxInFlight),
+    auth: createUpstream('auth', urls.auth, maxInFlight, timeoutMs),
+    chat: createUpstream('chat', urls.chat, maxInFlight, timeoutMs),
+    billing: createUpstream('billing', urls.billing, maxInFlight, timeoutMs),
+    admin: createUpstream('admin', urls.admin, maxInFlight, timeoutMs),
   };
   // Active health checks only where there is a choice: one address is used whatever it answers. Every
   // address each interval; an address out of rotation (unhealthy, leaving) every UNHEALTHY_PROBE_MS, so

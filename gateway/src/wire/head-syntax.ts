@@ -9,12 +9,13 @@ const TCHAR = new Uint8Array(128);
 for (const c of "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
   TCHAR[c.charCodeAt(0)] = 1;
 
+function isTokenChar(c: number): boolean {
+  return c < 128 && TCHAR[c] === 1;
+}
+
 export function isToken(s: string, from: number, to: number): boolean {
   if (from >= to) return false;
-  for (let i = from; i < to; i += 1) {
-    const c = s.charCodeAt(i);
-    if (c > 127 || TCHAR[c] === 0) return false;
-  }
+  for (let i = from; i < to; i += 1) if (!isTokenChar(s.charCodeAt(i))) return false;
   return true;
 }
 
@@ -53,10 +54,12 @@ export function splitHeaderLines(text: string, from: number): string[] | undefin
   let pos = from;
   const end = text.length;
   while (pos < end) {
-    const next = lineEnd(text, pos);
+    // The name runs to the first character that is not a token character, which must be the colon.
+    let colon = pos;
+    while (colon < end && isTokenChar(text.charCodeAt(colon))) colon += 1;
+    if (colon === pos || text.charCodeAt(colon) !== 58 /* : */) return undefined;
+    const next = lineEnd(text, colon);
     if (next === -1) return undefined;
-    const colon = text.indexOf(':', pos);
-    if (colon === -1 || colon > next || !isToken(text, pos, colon)) return undefined;
     let a = colon + 1;
     let b = next;
     while (a < b && isBlank(text.charCodeAt(a))) a += 1;
@@ -91,6 +94,28 @@ export function parseLength(value: string): number {
   return Number(value);
 }
 
-export const CRLF2 = Buffer.from('\r\n\r\n', 'latin1');
 /** node:http's default limit on a head (maxHeaderSize). */
 export const MAX_HEAD_BYTES = 16 * 1024;
+
+/** A head found in a buffer: its text (latin1, without the blank line that ends it) and what follows. */
+export interface FoundHead {
+  text: string;
+  /** The index in the buffer just past the blank line: where the body (or the next message) starts. */
+  next: number;
+}
+
+/** readHead's answer when no blank line came within MAX_HEAD_BYTES. */
+export const HEAD_TOO_LARGE = 'too-large';
+
+/**
+ * The head that starts at buf[from], or undefined while its end has not arrived. Looks at most
+ * MAX_HEAD_BYTES: the bytes are read as latin1 text once and searched there (one conversion instead of a
+ * buffer search and then a conversion).
+ */
+export function readHead(buf: Buffer, from: number): FoundHead | typeof HEAD_TOO_LARGE | undefined {
+  const limit = Math.min(buf.length, from + MAX_HEAD_BYTES + 4);
+  const text = buf.toString('latin1', from, limit);
+  const end = text.indexOf('\r\n\r\n');
+  if (end === -1) return limit - from >= MAX_HEAD_BYTES + 4 ? HEAD_TOO_LARGE : undefined;
+  return { text: text.slice(0, end), next: from + end + 4 };
+}

@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import { BodyReader, type PayloadSink } from './body-reader';
-import { CRLF2, MAX_HEAD_BYTES } from './head-syntax';
+import { HEAD_TOO_LARGE, readHead } from './head-syntax';
 import { parseResponseHead, type ResponseHead } from './response-head';
 
 /** The exchange using a connection hears of its response through these. */
@@ -17,8 +17,10 @@ export interface UpstreamListener {
   onUpstreamDrain(): void;
 }
 
-/** Where a connection goes when its exchange is over (proxy/upstream-pool.ts). */
+/** Where a connection comes from and goes when its exchange is over (proxy/upstream-pool.ts). */
 export interface ConnectionHome {
+  /** The connection carries an exchange from now on: its silence is watched (sweep). */
+  busy(conn: UpstreamConnection): void;
   park(conn: UpstreamConnection): void;
   forget(conn: UpstreamConnection): void;
 }
@@ -47,8 +49,13 @@ export class UpstreamConnection implements PayloadSink {
   private body: BodyReader | undefined;
   private responseEnded = false;
   private reusable = false;
-  private timeoutMs = 0;
   private keepAliveMs = 0;
+  private paused = false;
+  /** Silence allowed (ms, 0: none), and what the sweeper has seen of it: no timer re-armed per read. */
+  private silenceLimitMs = 0;
+  private quietMs = 0;
+  private activity = 0;
+  private seenActivity = 0;
 
   /**
    * `socket` delivers its bytes through `read` (a socket made with node:net's `onread`: one reused
@@ -65,7 +72,6 @@ export class UpstreamConnection implements PayloadSink {
     socket.on('end', this.onEnd);
     socket.on('close', this.onClose);
     socket.on('error', this.onError);
-    socket.on('timeout', this.onTimeout);
     socket.on('drain', this.onDrain);
   }
 
@@ -78,18 +84,36 @@ export class UpstreamConnection implements PayloadSink {
     this.headBytes = undefined;
     this.responseEnded = false;
     this.reusable = false;
-    this.setTimeout(timeoutMs);
+    this.silenceLimitMs = timeoutMs;
+    this.quietMs = 0;
+    this.home.busy(this);
   }
 
   write(data: string | Buffer): boolean {
+    this.activity += 1;
     return typeof data === 'string' ? this.socket.write(data, 'latin1') : this.socket.write(data);
   }
 
-  /** Sets the silence bound only when it changes: re-arming a socket timer on every request costs. */
-  setTimeout(ms: number): void {
-    if (ms === this.timeoutMs) return;
-    this.timeoutMs = ms;
-    this.socket.setTimeout(ms);
+  /** Changes the silence allowed from now on (0: none, a started event stream). */
+  setSilenceLimit(ms: number): void {
+    this.silenceLimitMs = ms;
+    this.quietMs = 0;
+  }
+
+  /**
+   * Called by the pool's sweeper every `ms` while the connection carries an exchange: nothing read or
+   * written since the last sweep adds to the silence; past the limit the exchange hears of it.
+   */
+  sweep(ms: number): void {
+    const l = this.listener;
+    if (!l || this.silenceLimitMs === 0) return;
+    if (this.activity !== this.seenActivity) {
+      this.seenActivity = this.activity;
+      this.quietMs = 0;
+      return;
+    }
+    this.quietMs += ms;
+    if (this.quietMs >= this.silenceLimitMs) l.onUpstreamTimeout();
   }
 
   /**
@@ -100,9 +124,22 @@ export class UpstreamConnection implements PayloadSink {
     this.listener = undefined;
     if (this.dead) return;
     if (this.reusable && requestSent) {
-      this.socket.resume();
+      this.resume();
       this.home.park(this);
     } else this.destroy();
+  }
+
+  /** Stops reading (the client is not keeping up); resume() reads on. */
+  pause(): void {
+    this.paused = true;
+    this.socket.pause();
+  }
+
+  /** Only undoes pause(): resuming a socket that was never paused still schedules work on every call. */
+  resume(): void {
+    if (!this.paused) return;
+    this.paused = false;
+    this.socket.resume();
   }
 
   destroy(): void {
@@ -125,11 +162,6 @@ export class UpstreamConnection implements PayloadSink {
   };
 
   private readonly onDrain = () => this.listener?.onUpstreamDrain();
-
-  private readonly onTimeout = () => {
-    if (this.listener) this.listener.onUpstreamTimeout();
-    else this.destroy(); // parked and unused for the whole timeout
-  };
 
   private readonly onError = (err: Error) => {
     const l = this.listener;
@@ -167,6 +199,7 @@ export class UpstreamConnection implements PayloadSink {
 
   /** Bytes read from the upstream, borrowed (see the constructor): nothing here keeps them uncopied. */
   readonly read = (chunk: Buffer) => {
+    this.activity += 1;
     const l = this.listener;
     // Bytes while parked or after the response: nothing asked for them, the connection is not trusted.
     if (!l || this.responseEnded) return this.destroy();
@@ -178,15 +211,14 @@ export class UpstreamConnection implements PayloadSink {
     let i = 0;
     while (i < buf.length) {
       if (!this.head) {
-        const end = buf.indexOf(CRLF2, i);
-        if (end === -1) {
-          if (buf.length - i > MAX_HEAD_BYTES) return this.fail('the response head is too large');
+        const found = readHead(buf, i);
+        if (found === HEAD_TOO_LARGE) return this.fail('the response head is too large');
+        if (!found) {
           this.headBytes = Buffer.from(buf.subarray(i));
           return;
         }
-        if (end - i > MAX_HEAD_BYTES) return this.fail('the response head is too large');
-        const parsed = parseResponseHead(buf.toString('latin1', i, end), this.method);
-        i = end + 4;
+        const parsed = parseResponseHead(found.text, this.method);
+        i = found.next;
         if (typeof parsed === 'string') return this.fail(parsed);
         if (parsed.status < 200) {
           // 100 Continue, 103 Early Hints: informational, skipped. 101 was never asked for.

@@ -4,7 +4,7 @@ import { isApiPath, splitTarget } from '../http/path-check';
 import { requestIdOf } from '../http/request-id';
 import type { RequestRecorder } from '../ops/request-record';
 import { refusedAsNotLocal } from '../security/loopback-only';
-import { CRLF2, MAX_HEAD_BYTES } from './head-syntax';
+import { HEAD_TOO_LARGE, readHead } from './head-syntax';
 import { parseRequestHead } from './request-head';
 import type { ResponseText } from './response-text';
 import { WireRequest, type WireRequestHost } from './wire-request';
@@ -65,11 +65,14 @@ export class WireConnection implements WireRequestHost {
   private pumping = false;
   private held = false;
   private lingerTimer: NodeJS.Timeout | undefined;
+  /** The peer, read once: node:net's getter goes through a native call on every read. */
+  private readonly peer: { readonly remoteAddress?: string | undefined };
 
   constructor(
     readonly socket: Socket,
     private readonly ctx: WireContext,
   ) {
+    this.peer = { remoteAddress: socket.remoteAddress };
     socket.on('data', this.onData);
     socket.on('end', this.onEnd);
     socket.on('error', this.onError);
@@ -142,24 +145,23 @@ export class WireConnection implements WireRequestHost {
       return false;
     }
     const notApi = this.notApi(buf, i);
-    if (notApi) {
+    const found = notApi === false ? readHead(buf, i) : undefined;
+    if (notApi || found === HEAD_TOO_LARGE) {
+      // A page, a file, or a head node:http will refuse (431): node:http's from here on.
       this.handOff(buf.subarray(i));
       return false;
     }
-    const end = notApi === undefined ? -1 : buf.indexOf(CRLF2, i);
-    if (end === -1) {
-      if (buf.length - i > MAX_HEAD_BYTES) this.handOff(buf.subarray(i));
-      else this.enter(Phase.Head);
+    if (!found) {
+      this.enter(Phase.Head);
       return false;
     }
-    const head =
-      end - i > MAX_HEAD_BYTES ? undefined : parseRequestHead(buf.toString('latin1', i, end), this.socket);
+    const head = parseRequestHead(found.text, this.peer);
     const split = head && splitTarget(head.url);
     if (!head || !split || !isApiPath(split.path) || refusedAsNotLocal(head, split.path)) {
       this.handOff(buf.subarray(i));
       return false;
     }
-    this.pending = end + 4 < buf.length ? buf.subarray(end + 4) : undefined;
+    this.pending = found.next < buf.length ? buf.subarray(found.next) : undefined;
     const req = new WireRequest(this, head, requestIdOf(head), this.ctx.recorder.begin());
     this.current = req;
     this.enter(req.bodyDone ? Phase.Answer : Phase.Body);

@@ -171,7 +171,7 @@ export class WireRequest implements Downstream, PayloadSink {
   }
 
   sendHead(status: number, reason: string, headers: string[], framing: ResponseFraming): boolean {
-    let text = statusLine(status, reason);
+    let text = `${statusLine(status, reason)}${this.host.text.securityLines}X-Request-Id: ${this.requestId}\r\n`;
     let date = false;
     for (let i = 0; i < headers.length; i += 2) {
       const name = headers[i]!;
