@@ -74,8 +74,17 @@ export class NodeDownstream implements Downstream {
   }
 
   onGone(listener: GoneListener): void {
-    this.res.once('close', () => {
-      if (!this.res.writableFinished) listener.onClientGone();
-    });
+    const { res } = this;
+    const { socket } = this.req;
+    let told = false;
+    const gone = () => {
+      socket.off('close', gone);
+      if (told || res.writableFinished) return;
+      told = true;
+      listener.onClientGone();
+    };
+    res.once('close', gone);
+    // node:http never closes a response queued behind another when a pipelined connection goes.
+    socket.once('close', gone);
   }
 }

@@ -60,9 +60,18 @@ export function createRequestHandler(o: RequestHandlerOptions) {
     const started = recorder.begin();
     const requestId = requestIdOf(req);
     let target = 'gateway';
-    res.once('close', () =>
-      recorder.end(req.method, req.url, res.headersSent ? res.statusCode : 499, started, target, requestId),
-    );
+    const { socket } = req;
+    let over = false;
+    const done = () => {
+      if (over) return;
+      over = true;
+      socket.off('close', done);
+      recorder.end(req.method, req.url, res.headersSent ? res.statusCode : 499, started, target, requestId);
+    };
+    res.once('close', done);
+    // A response queued behind another on a pipelined connection is never closed by node:http when the
+    // connection goes: the socket's close ends it (else stop() would wait the whole grace period for it).
+    socket.once('close', done);
     try {
       target = dispatch(req, res, requestId);
     } catch (err) {
