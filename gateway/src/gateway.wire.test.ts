@@ -358,6 +358,31 @@ describe('wire path: answers', () => {
     expect((await c.response()).status).toBe(502);
   });
 
+  it('closes the upstream connection of an answer the client walked away from, and never reuses it', async () => {
+    let closedUpstream = 0;
+    const up = await rawUpstream((s) => {
+      s.on('close', () => (closedUpstream += 1));
+      onRequests(s, (head) => {
+        if (head.includes('/stream '))
+          s.write(
+            'HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n6\r\ndata:1\r\n',
+          );
+        else s.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}');
+      });
+    });
+    const gw = await startGateway({ CHAT_URL: up.url, ...WIRE });
+    cleanups.push(() => gw.stop());
+    const c = await connect(gw);
+    await c.send(get('/api/conversations/stream'));
+    await expect.poll(() => c.unread.includes('data:1')).toBe(true);
+    c.close();
+    await expect.poll(() => closedUpstream).toBe(1);
+    const next = await connect(gw);
+    await next.send(get('/api/conversations/plain'));
+    expect((await next.response()).status).toBe(200);
+    expect(up.connections()).toBe(2);
+  });
+
   it('answers 502 for an upstream head that would split the answer, and nothing of it reaches the client', async () => {
     const up = await rawUpstream((s) =>
       onRequests(s, () =>
