@@ -79,17 +79,30 @@ describe('wire path: connections', () => {
     }
   });
 
-  it('hands the connection to node:http at its first other request, bytes and all, and it goes on working', async () => {
+  it("answers pages and probes through node:http's handler on the same connection, which it keeps", async () => {
     const { gw } = await gatewayFor(echo);
     const c = await connect(gw);
     await c.send(get('/api/conversations/a'));
     expect((await c.response()).status).toBe(200);
-    // A probe and an API call pipelined behind it: node:http serves both from here on.
-    await c.send(get('/healthz') + get('/api/conversations/b'));
+    // A probe, the shell's config and an API call, pipelined.
+    await c.send(get('/healthz') + get('/config.json') + get('/api/conversations/b'));
     expect(JSON.parse((await c.response()).body)).toEqual({ status: 'ok' });
+    const config = await c.response();
+    expect(config.headers['x-content-type-options']).toBe('nosniff');
+    expect(JSON.parse(config.body)).toHaveProperty('chatHosts');
     const b = await c.response();
-    expect(b.headers['x-content-type-options']).toBe('nosniff');
     expect((JSON.parse(b.body) as Echoed).url).toBe('/api/conversations/b');
+    expect(c.isClosed).toBe(false);
+  });
+
+  it('hands the connection to node:http for a body outside /api, bytes and all', async () => {
+    const { gw } = await gatewayFor(echo);
+    const c = await connect(gw);
+    await c.send(
+      'POST /healthz HTTP/1.1\r\nHost: gw\r\nContent-Length: 2\r\n\r\n{}' + get('/api/conversations/after'),
+    );
+    expect((await c.response()).status).toBe(200);
+    expect((JSON.parse((await c.response()).body) as Echoed).url).toBe('/api/conversations/after');
   });
 
   it('leaves HTTP/1.0 to node:http, which answers it and closes', async () => {

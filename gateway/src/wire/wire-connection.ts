@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from '@noek/service-kit';
 import { isApiPath, splitTarget } from '../http/path-check';
@@ -5,7 +6,8 @@ import { requestIdOf } from '../http/request-id';
 import type { RequestRecorder } from '../ops/request-record';
 import { refusedAsNotLocal } from '../security/loopback-only';
 import { HEAD_TOO_LARGE, readHead } from './head-syntax';
-import { parseRequestHead } from './request-head';
+import { serveThroughNode } from './node-bridge';
+import { parseRequestHead, type WireRequestHead } from './request-head';
 import type { ResponseText } from './response-text';
 import { WireRequest, type WireRequestHost } from './wire-request';
 
@@ -22,6 +24,8 @@ export interface WireContext {
   draining(): boolean;
   /** Answers or proxies one /api request (routing/wire-api-handler.ts). */
   handle(req: WireRequest, path: string): void;
+  /** node:http's request handler: every other bodiless request, through wire/node-bridge.ts. */
+  handleWithNode: RequestListener;
   /** Gives the connection to node:http, which reads it from the bytes given back (unshifted) on. */
   handOff(socket: Socket): void;
   /** The connection is over (closed or handed off). */
@@ -56,6 +60,8 @@ const TIMEOUT_408 = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nConten
  */
 export class WireConnection implements WireRequestHost {
   current: WireRequest | undefined;
+  /** A request node:http's handler is answering on this socket (wire/node-bridge.ts). */
+  private bridged = false;
   phase = Phase.Idle;
   /** Changes whenever the phase does: the sweeper's way to see progress without a timer per request. */
   seq = 0;
@@ -115,7 +121,7 @@ export class WireConnection implements WireRequestHost {
           const buf = this.pending;
           const used = req.feedBody(buf);
           this.pending = used >= buf.length ? undefined : buf.subarray(used);
-        } else if (!this.startRequest(this.pending)) break;
+        } else if (this.bridged || !this.startRequest(this.pending)) break;
       }
     } catch (err) {
       this.crash(err);
@@ -144,10 +150,9 @@ export class WireConnection implements WireRequestHost {
       this.pending = undefined;
       return false;
     }
-    const notApi = this.notApi(buf, i);
-    const found = notApi === false ? readHead(buf, i) : undefined;
-    if (notApi || found === HEAD_TOO_LARGE) {
-      // A page, a file, or a head node:http will refuse (431): node:http's from here on.
+    const found = readHead(buf, i);
+    if (found === HEAD_TOO_LARGE) {
+      // node:http refuses it as it always did.
       this.handOff(buf.subarray(i));
       return false;
     }
@@ -157,16 +162,22 @@ export class WireConnection implements WireRequestHost {
     }
     const head = parseRequestHead(found.text, this.peer);
     const split = head && splitTarget(head.url);
-    if (!head || !split || !isApiPath(split.path) || refusedAsNotLocal(head, split.path)) {
+    const api = split !== undefined && isApiPath(split.path) && !refusedAsNotLocal(head!, split.path);
+    if (!head || (!api && head.bodyLength !== 0)) {
+      // Not a request the strict parser takes, or a body outside /api: node:http's from here on.
       this.handOff(buf.subarray(i));
       return false;
     }
     this.pending = found.next < buf.length ? buf.subarray(found.next) : undefined;
+    if (!api) {
+      this.bridge(head);
+      return true;
+    }
     const req = new WireRequest(this, head, requestIdOf(head), this.ctx.recorder.begin());
     this.current = req;
     this.enter(req.bodyDone ? Phase.Answer : Phase.Body);
     try {
-      this.ctx.handle(req, split.path);
+      this.ctx.handle(req, split!.path);
     } catch (err) {
       this.ctx.logger.error(
         { err, requestId: req.requestId, url: head.url },
@@ -177,20 +188,21 @@ export class WireConnection implements WireRequestHost {
     return true;
   }
 
-  /**
-   * A quick look at the request line before parsing a whole head: true when the target is not under
-   * /api (a page or file: node:http's), undefined when the line has not arrived far enough to tell.
-   */
-  private notApi(buf: Buffer, from: number): boolean | undefined {
-    const space = buf.indexOf(32, from);
-    if (space === -1) return buf.length - from > 16 ? true : undefined;
-    if (buf.length < space + 5) return undefined;
-    return (
-      buf[space + 1] !== 47 || // /
-      (buf[space + 2]! | 0x20) !== 97 || // a
-      (buf[space + 3]! | 0x20) !== 112 || // p
-      (buf[space + 4]! | 0x20) !== 105 // i
-    );
+  /** A page, a file, a probe: node:http's handler answers it on this socket; then the next request. */
+  private bridge(head: WireRequestHead): void {
+    this.bridged = true;
+    this.enter(Phase.Answer);
+    const keepAlive = !head.wantsClose && !this.ctx.draining();
+    serveThroughNode(this.socket, head, keepAlive, this.ctx.handleWithNode, (again) => {
+      this.bridged = false;
+      if (this.phase === Phase.Closing) return;
+      if (!again || this.ctx.draining()) {
+        this.closeGracefully();
+        return;
+      }
+      this.enter(Phase.Idle);
+      this.pump();
+    });
   }
 
   /** node:http takes the connection from here on, `rest` (the unanswered bytes) first. */

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { WireConnection, type WireContext } from './wire-connection';
 
@@ -21,13 +21,16 @@ export interface WireServer {
  */
 export function createWireServer(
   server: Server,
-  options: Omit<WireContext, 'handOff' | 'forget'> & { sweepEveryMs: number },
+  options: Omit<WireContext, 'handOff' | 'forget' | 'handleWithNode'> & { sweepEveryMs: number },
 ): WireServer {
   const nodeListeners = server.listeners('connection') as ((socket: Socket) => void)[];
   server.removeAllListeners('connection');
+  const [handleWithNode] = server.listeners('request') as RequestListener[];
+  if (!handleWithNode) throw new Error('the node:http server has no request handler');
   const connections = new Set<WireConnection>();
   const ctx: WireContext = {
     ...options,
+    handleWithNode,
     handOff: (socket) => {
       for (const listener of nodeListeners) listener.call(server, socket);
     },
