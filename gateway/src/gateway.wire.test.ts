@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { echo, rawConnection, startGateway, startUpstream, type Echoed } from './test/harness';
@@ -93,6 +96,23 @@ describe('wire path: connections', () => {
     const b = await c.response();
     expect((JSON.parse(b.body) as Echoed).url).toBe('/api/conversations/b');
     expect(c.isClosed).toBe(false);
+  });
+
+  it('serves files bigger than a socket buffer through node:http on the same connection, one after another', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gateway-wire-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const big = 'x'.repeat(3 * 1024 * 1024);
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>t</title>');
+    writeFileSync(join(dir, 'big.0123abcd.js'), big);
+    const gw = await startGateway({ ...WIRE }, {}, { shellDistDir: dir });
+    cleanups.push(() => gw.stop());
+    const c = await connect(gw);
+    for (let i = 0; i < 3; i += 1) {
+      await c.send(get('/big.0123abcd.js'));
+      const res = await c.response({ timeoutMs: 10_000 });
+      expect(res.status).toBe(200);
+      expect(res.body.length).toBe(big.length);
+    }
   });
 
   it('hands the connection to node:http for a body outside /api, bytes and all', async () => {

@@ -9,9 +9,9 @@ import type { WireRequestHead } from './request-head';
  * carry pages and API calls alike, and handing the whole connection over at its first page would leave
  * the wire path almost no traffic. Only bodiless requests come here (the caller hands a connection whose
  * request has a body over to node:http instead). What node:http's server does around a request, done here:
- * the request object is complete at once (no body), the response is attached to the socket, and when it
- * has been written it is detached and closed (its 'close' is what the request handler's bookkeeping
- * waits for). `done` says whether the connection may carry another request.
+ * the request object is complete at once (no body), the response is attached to the socket and hears of
+ * its 'drain', and when it has been written it is detached and closed (its 'close' is what the request
+ * handler's bookkeeping waits for). `done` says whether the connection may carry another request.
  */
 export function serveThroughNode(
   socket: Socket,
@@ -33,7 +33,12 @@ export function serveThroughNode(
   const res = new ServerResponse(req);
   res.shouldKeepAlive = keepAlive;
   res.assignSocket(socket);
+  // node:http's server tells a response when its socket drains (a piped file waits for it); so do we.
+  const drained = () => res.emit('drain');
+  socket.on('drain', drained);
+  res.once('close', () => socket.off('drain', drained));
   res.once('finish', () => {
+    socket.off('drain', drained);
     res.detachSocket(socket);
     process.nextTick(() => res.emit('close'));
     const said = res.getHeader('connection');
