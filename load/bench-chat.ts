@@ -16,6 +16,7 @@ import { gzipSync } from 'node:zlib';
 import jwt from 'jsonwebtoken';
 import { startFakeOpenAi } from '../services/chat/src/test/fake-openai-server';
 import { launchChromium } from '../e2e/chromium';
+import { cpuSeconds } from './lib/proc-cpu';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const STREAMS = Number(process.env.BENCH_CHAT_STREAMS ?? 20);
@@ -76,23 +77,6 @@ async function waitReady(url: string): Promise<void> {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${url} not ready in 60 s`);
-}
-
-/** CPU seconds used so far by a process (Linux /proc): steadier than latency on a shared machine. */
-const clockTicks = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-function cpuSeconds(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
-  } catch {
-    return NaN;
-  }
 }
 
 const pct = (sorted: number[], p: number) =>

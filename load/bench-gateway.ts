@@ -1,24 +1,28 @@
-// npm run bench:gateway: the cost of the gateway on the request path, beside nginx's. Starts a cheap
-// upstream (a service-kit app), nginx (Debian's package: a reverse proxy with upstream keep-alive, one
-// worker, like the gateway's one process) and the gateway as production runs it (the built bundle
-// gateway/dist/main.js under plain `node --enable-source-maps`, rebuilt first when its sources changed) as
-// child processes, then drives the same route with autocannon directly, through nginx and through the gateway,
-// in one run on the same machine. Overhead = time per request through the proxy minus direct
-// (1/req/s), so a proxy that takes CPU from the upstream on a small machine pays for it.
-// Goal: the gateway's overhead <= 1.5 x nginx's. Without nginx installed, the nginx column is skipped.
+// npm run bench:gateway: what the gateway costs per proxied request, beside nginx's, in one run on one
+// machine. Starts, as child processes, a cheap upstream (a service-kit app), nginx (Debian's package: a
+// reverse proxy with upstream keep-alive, one worker, like the gateway's one process), the gateway as
+// production runs it (the built bundle gateway/dist/main.js under plain `node --enable-source-maps`, rebuilt
+// first when its sources changed) and two floors: a bare relay on node:net sockets (the gateway's design,
+// without its checks) and a bare node:http relay (the design before the wire path). Then drives the same
+// route with autocannon directly and through each, in turn, round after round, and prints per target:
+// req/s and latency, the throughput overhead (1/req/s through it minus direct), the CPU each proxy process
+// used per request (user + system, from /proc) and its ratio to nginx's, and the one-connection latency.
+// Goal (issue 10): the gateway's CPU per proxied request <= 1.5 x nginx's (load/README.md says why CPU).
 // Env: BENCH_CONNECTIONS (50), BENCH_DURATION_S (10), BENCH_ROUNDS (3, alternating; medians reported),
 // BENCH_WARMUP_S (2), BENCH_SERIAL_S (5: the single-connection latency phase; 0 skips it),
-// BENCH_UPSTREAM_LOG_LEVEL (warn), BENCH_GATEWAY_LOG_LEVEL (info).
+// BENCH_FLOORS (net,http: which bare relays to run; empty for none), BENCH_UPSTREAM_LOG_LEVEL (warn),
+// BENCH_GATEWAY_LOG_LEVEL (info).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { tmpdir } from 'node:os';
-import { availableParallelism, cpus, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { generateKeyPairSync } from 'node:crypto';
+import { openSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { signAccessToken } from '@noek/service-kit';
 import { freePort } from './lib/free-port';
+import { cpuTimes } from './lib/proc-cpu';
+import { NGINX, referenceNginxArgs } from './lib/reference-nginx';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -27,10 +31,11 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const warmup = Number(process.env.BENCH_WARMUP_S ?? 2);
 /** Seconds of the single-connection phase (0 skips it). */
 const serialSeconds = Number(process.env.BENCH_SERIAL_S ?? 5);
+const floors = (process.env.BENCH_FLOORS ?? 'net,http').split(',').filter(Boolean);
 const PATH = '/api/conversations/bench';
+const GOAL_CPU_VS_NGINX = 1.5;
 const GOAL_RATIO = 0.6;
-const GOAL_ADDED_P50_MS = 2;
-const GOAL_OVERHEAD_VS_NGINX = 1.5;
+const GOAL_ADDED_MS = 2;
 
 // Production gateways check the access token of every chat call: the bench signs one (ES256) and sends it on
 // every request, so that check's cost is in the figures as it is in production.
@@ -44,58 +49,17 @@ const authHeaders = { authorization: `Bearer ${accessToken}` };
 
 const children: ChildProcess[] = [];
 /** Each child's log lines go to a file (the bench measures logging cost, not terminal speed). */
-function startChild(name: string, script: string, env: Record<string, string>): ChildProcess {
-  return startProcess(name, process.execPath, ['--import', 'tsx', script], env);
-}
 function startProcess(name: string, file: string, args: string[], env: Record<string, string>): ChildProcess {
-  const log = join(tmpdir(), `bench-gateway-${name}.log`);
   const child = spawn(file, args, {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', ...env },
-    stdio: ['ignore', openSync(log, 'w'), 'inherit'],
+    stdio: ['ignore', openSync(join(tmpdir(), `bench-gateway-${name}.log`), 'w'), 'inherit'],
   });
   children.push(child);
   return child;
 }
-
-const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx'].find(existsSync);
-/** nginx as the reference reverse proxy: upstream keep-alive, a request id, X-Forwarded-For, no access log. */
-function startNginx(port: number, upstreamPort: number): ChildProcess | undefined {
-  if (!NGINX) return undefined;
-  const dir = mkdtempSync(join(tmpdir(), 'bench-gateway-nginx-'));
-  const conf = join(dir, 'nginx.conf');
-  writeFileSync(
-    conf,
-    `worker_processes 1;
-daemon off;
-master_process off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  upstream app { server 127.0.0.1:${upstreamPort}; keepalive 128; }
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://app;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header X-Forwarded-For $remote_addr;
-      proxy_set_header X-Request-Id $request_id;
-      add_header X-Request-Id $request_id;
-    }
-  }
-}
-`,
-  );
-  return startProcess('nginx', NGINX, ['-c', conf, '-p', dir], {});
-}
+const startScript = (name: string, script: string, env: Record<string, string>) =>
+  startProcess(name, process.execPath, ['--import', 'tsx', script], env);
 function stopChildren(): void {
   for (const c of children) if (c.exitCode === null && c.pid) process.kill(c.pid, 'SIGTERM');
 }
@@ -115,57 +79,44 @@ async function waitReady(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`${url} not ready after 30 s`);
 }
 
+interface Target {
+  name: string;
+  url: string;
+  /** The proxy process whose CPU is counted (none for direct). */
+  proxy?: ChildProcess;
+}
+
 interface Figures {
   rps: number;
   p50: number;
   p99: number;
   mean: number;
-  /** CPU time per request in µs of the proxy process (nginx or gateway) and of the upstream (Linux). */
-  proxyCpuUs: number;
-  upstreamCpuUs: number;
+  /** CPU µs per request of the proxy process, in user space and in the kernel, and of the upstream. */
+  userUs: number;
+  systemUs: number;
+  upstreamUs: number;
 }
-
-// CPU time used by a process, from /proc (Linux): unlike req/s and latency it barely moves when
-// other work on the machine competes for the cores, so it is the steadier measure of cost.
-const clockTicks = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-function cpuSeconds(child: ChildProcess | undefined): number {
-  if (!child) return 0;
-  try {
-    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-interface Target {
-  name: string;
-  url: string;
-  proxy?: ChildProcess;
-}
+const cpuUs = (f: Figures) => f.userUs + f.systemUs;
 
 async function load(t: Target, seconds: number, conns = connections, strict = true): Promise<Figures> {
-  const before = { proxy: cpuSeconds(t.proxy), up: cpuSeconds(upstream) };
+  const before = { proxy: cpuTimes(t.proxy?.pid), up: cpuTimes(upstream.pid) };
   const r = await autocannon({ url: t.url, connections: conns, duration: seconds, headers: authHeaders });
-  const perRequest = (now: number, then: number) => ((now - then) / r.requests.total) * 1e6;
   if (r.non2xx || (strict && (r.errors || r.timeouts))) {
     throw new Error(
       `${t.url}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx answers; logs in ${join(tmpdir(), 'bench-gateway-*.log')}`,
     );
   }
+  const perRequest = (now: number, then: number) => ((now - then) / r.requests.total) * 1e6;
+  const proxy = cpuTimes(t.proxy?.pid);
+  const up = cpuTimes(upstream.pid);
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
     mean: r.latency.mean,
-    proxyCpuUs: perRequest(cpuSeconds(t.proxy), before.proxy),
-    upstreamCpuUs: perRequest(cpuSeconds(upstream), before.up),
+    userUs: t.proxy ? perRequest(proxy.user, before.proxy.user) : 0,
+    systemUs: t.proxy ? perRequest(proxy.system, before.proxy.system) : 0,
+    upstreamUs: perRequest(up.user + up.system, before.up.user + before.up.system),
   };
 }
 
@@ -179,24 +130,22 @@ const medianOf = (fs: Figures[]): Figures => ({
   p50: median(fs.map((f) => f.p50)),
   p99: median(fs.map((f) => f.p99)),
   mean: median(fs.map((f) => f.mean)),
-  proxyCpuUs: median(fs.map((f) => f.proxyCpuUs)),
-  upstreamCpuUs: median(fs.map((f) => f.upstreamCpuUs)),
+  userUs: median(fs.map((f) => f.userUs)),
+  systemUs: median(fs.map((f) => f.systemUs)),
+  upstreamUs: median(fs.map((f) => f.upstreamUs)),
 });
 /** µs a request costs beyond going direct: the difference of the times per request (1 / req/s). */
 const overheadUs = (f: Figures, direct: Figures) => (1 / f.rps - 1 / direct.rps) * 1e6;
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+const loadAverage = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
-const loadBefore = loadavg()
-  .map((l) => l.toFixed(1))
-  .join(' ');
-const [upPort, gwPort, ngPort, barePort] = [
-  await freePort(),
-  await freePort(),
-  await freePort(),
-  await freePort(),
-];
-const upstream = startChild('upstream', 'load/bench/gateway-upstream.ts', {
-  PORT: String(upPort),
+const loadBefore = loadAverage();
+const ports = { up: await freePort(), gw: await freePort(), nginx: await freePort() };
+const upstream = startScript('upstream', 'load/bench/gateway-upstream.ts', {
+  PORT: String(ports.up),
   LOG_LEVEL: process.env.BENCH_UPSTREAM_LOG_LEVEL ?? 'warn',
 });
 // What production runs: the bundle (npm run build), rebuilt here only when its sources changed.
@@ -205,9 +154,9 @@ execFileSync(process.execPath, ['scripts/build/build.mjs', '--only=server bundle
   stdio: 'inherit',
 });
 const gateway = startProcess('gateway', process.execPath, ['--enable-source-maps', 'gateway/dist/main.js'], {
-  PORT: String(gwPort),
+  PORT: String(ports.gw),
   HOST: '127.0.0.1',
-  CHAT_URL: `http://127.0.0.1:${upPort}`,
+  CHAT_URL: `http://127.0.0.1:${ports.up}`,
   LOG_LEVEL: process.env.BENCH_GATEWAY_LOG_LEVEL ?? 'info',
   // One load generator is one client address: keep the limiter on (its cost counts) but out of reach.
   RATE_LIMIT_PER_MINUTE: '1000000000',
@@ -215,117 +164,133 @@ const gateway = startProcess('gateway', process.execPath, ['--enable-source-maps
   SERVE_STATIC: 'false',
   AUTH_PUBLIC_KEY: keys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
 });
-const nginx = startNginx(ngPort, upPort);
-// The floor of any node:http proxy (load/lib/bare-node-proxy.ts): shows what the gateway adds above it.
-const bare = startChild('bare-node-proxy', 'load/lib/bare-node-proxy.ts', {
-  PORT: String(barePort),
-  UPSTREAM_PORT: String(upPort),
-});
-const targets: Target[] = [
-  { name: 'direct upstream', url: `http://127.0.0.1:${upPort}${PATH}` },
-  ...(nginx ? [{ name: 'through nginx', url: `http://127.0.0.1:${ngPort}${PATH}`, proxy: nginx }] : []),
-  { name: 'through gateway', url: `http://127.0.0.1:${gwPort}${PATH}`, proxy: gateway },
-  { name: 'bare node proxy', url: `http://127.0.0.1:${barePort}${PATH}`, proxy: bare },
-];
-const gatewayIndex = targets.findIndex((t) => t.proxy === gateway);
+const nginx = NGINX ? startProcess('nginx', NGINX, referenceNginxArgs(ports.nginx, ports.up), {}) : undefined;
+const FLOOR_SCRIPTS: Record<string, { name: string; script: string }> = {
+  net: { name: 'bare node:net relay', script: 'load/lib/bare-wire-proxy.ts' },
+  http: { name: 'bare node:http relay', script: 'load/lib/bare-node-proxy.ts' },
+};
+const floorTargets: Target[] = [];
+for (const f of floors) {
+  const floor = FLOOR_SCRIPTS[f];
+  if (!floor) throw new Error(`BENCH_FLOORS: unknown floor "${f}" (net, http)`);
+  const port = await freePort();
+  const child = startScript(`floor-${f}`, floor.script, {
+    PORT: String(port),
+    UPSTREAM_PORT: String(ports.up),
+  });
+  floorTargets.push({ name: floor.name, url: `http://127.0.0.1:${port}${PATH}`, proxy: child });
+}
+const direct: Target = { name: 'direct upstream', url: `http://127.0.0.1:${ports.up}${PATH}` };
+const viaNginx: Target | undefined = nginx && {
+  name: 'through nginx',
+  url: `http://127.0.0.1:${ports.nginx}${PATH}`,
+  proxy: nginx,
+};
+const viaGateway: Target = {
+  name: 'through gateway',
+  url: `http://127.0.0.1:${ports.gw}${PATH}`,
+  proxy: gateway,
+};
+const targets = [direct, ...(viaNginx ? [viaNginx] : []), viaGateway, ...floorTargets];
 
 try {
-  await waitReady(`http://127.0.0.1:${upPort}/healthz`, upstream);
-  await waitReady(`http://127.0.0.1:${gwPort}/healthz`, gateway);
-  await waitReady(`http://127.0.0.1:${barePort}/healthz`, bare);
-  if (nginx) await waitReady(`http://127.0.0.1:${ngPort}/healthz`, nginx);
-  else console.log('nginx not installed (apt-get install nginx): the nginx column is skipped');
+  await waitReady(`http://127.0.0.1:${ports.up}/healthz`, upstream);
+  for (const t of targets.slice(1)) await waitReady(t.url.replace(PATH, '/healthz'), t.proxy!);
+  if (!nginx) console.log('nginx not installed (apt-get install nginx): the nginx column is skipped');
   for (const t of targets) {
     const check = await fetch(t.url, { headers: authHeaders });
     if (!check.ok) throw new Error(`${t.name}: ${check.status} ${await check.text()}`);
   }
 
   if (warmup > 0) for (const t of targets) await load(t, warmup);
-  const runs = targets.map(() => [] as Figures[]);
+  const runs = new Map(targets.map((t) => [t, [] as Figures[]]));
   // Alternate, so a burst of load from elsewhere on the machine hits every side alike.
   for (let i = 0; i < rounds; i += 1) {
-    for (const [k, t] of targets.entries()) runs[k]!.push(await load(t, duration));
+    for (const t of targets) runs.get(t)!.push(await load(t, duration));
     console.log(
       `round ${i + 1}: ` +
         targets
-          .map((t, k) => `${t.name} ${fmt(runs[k]![i]!.rps)} req/s p50 ${runs[k]![i]!.p50} ms`)
+          .map((t) => {
+            const f = runs.get(t)![i]!;
+            return `${t.name} ${fmt(f.rps)} req/s` + (t.proxy ? ` ${fmt(cpuUs(f))} µs CPU` : '');
+          })
           .join(' | '),
     );
   }
-  const figures = runs.map(medianOf);
-  const d = figures[0]!;
-  const g = figures[gatewayIndex]!;
-  const b = figures[gatewayIndex + 1]!;
-  const n = nginx ? figures[1] : undefined;
+  const figures = new Map(targets.map((t) => [t, medianOf(runs.get(t)!)]));
+  report(figures, runs);
+  if (serialSeconds > 0) await oneConnection();
+} finally {
+  stopChildren();
+}
 
+/** The table of medians, then the goal lines. */
+function report(figures: Map<Target, Figures>, runs: Map<Target, Figures[]>): void {
+  const d = figures.get(direct)!;
+  const n = viaNginx && figures.get(viaNginx);
+  const g = figures.get(viaGateway)!;
   console.log(
-    `\nbench:gateway  GET ${PATH}  ${connections} connections x ${duration} s, ${rounds} round(s)` +
+    `\nbench:gateway  GET ${PATH}  ${connections} connections x ${duration} s, ${rounds} round(s), medians` +
       `  node ${process.version}, ${availableParallelism()} cpu (${cpus()[0]?.model.trim() ?? '?'})\n`,
   );
   console.log(
-    `${''.padEnd(18)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'mean ms'.padStart(10)}` +
-      `${'overhead µs'.padStart(13)}${'proxy CPU µs'.padStart(14)}`,
+    `${''.padEnd(22)}${'req/s'.padStart(8)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'mean ms'.padStart(9)}` +
+      `${'overhead µs'.padStart(13)}${'CPU µs/request (user+sys)'.padStart(27)}${'x nginx'.padStart(9)}`,
   );
-  for (const [k, t] of targets.entries()) {
-    const f = figures[k]!;
+  for (const t of targets) {
+    const f = figures.get(t)!;
+    const cpu = t.proxy ? `${fmt(cpuUs(f))} (${fmt(f.userUs)}+${fmt(f.systemUs)})` : '';
     console.log(
-      `${t.name.padEnd(18)}${fmt(f.rps).padStart(9)}${fmt(f.p50, 1).padStart(9)}${fmt(f.p99, 1).padStart(9)}` +
-        `${fmt(f.mean, 2).padStart(10)}${(k === 0 ? '' : fmt(overheadUs(f, d), 1)).padStart(13)}` +
-        `${(k === 0 ? '' : fmt(f.proxyCpuUs)).padStart(14)}`,
+      `${t.name.padEnd(22)}${fmt(f.rps).padStart(8)}${fmt(f.p50, 1).padStart(8)}${fmt(f.p99, 1).padStart(8)}` +
+        `${fmt(f.mean, 2).padStart(9)}${(t.proxy ? fmt(overheadUs(f, d), 1) : '').padStart(13)}` +
+        `${cpu.padStart(27)}${(t.proxy && n ? fmt(cpuUs(f) / cpuUs(n), 2) : '').padStart(9)}`,
     );
   }
-  const ratio = g.rps / d.rps;
-  console.log(
-    `\nthroughput through the gateway ${(ratio * 100).toFixed(1)} % of direct` +
-      (n ? `, through nginx ${((n.rps / d.rps) * 100).toFixed(1)} %` : ''),
-  );
-  if (n) {
-    // Per round (the three were measured back to back), then the median: resists a burst of outside load.
-    const perRound = runs[gatewayIndex]!.map(
-      (gr, i) => overheadUs(gr, runs[0]![i]!) / overheadUs(runs[1]![i]!, runs[0]![i]!),
+  console.log(`\nload average before / after: ${loadBefore} / ${loadAverage()}`);
+  if (n && viaNginx) {
+    // Per round (measured back to back), then the median: resists a burst of outside load.
+    const perRound = (target: Target, of: (f: Figures, i: number) => number) =>
+      runs.get(target)!.map((f, i) => of(f, i));
+    const cpuRatios = perRound(viaGateway, (f, i) => cpuUs(f) / cpuUs(runs.get(viaNginx)![i]!));
+    const ratio = cpuUs(g) / cpuUs(n);
+    console.log(
+      `GOAL  gateway CPU per proxied request: ${fmt(cpuUs(g))} µs = ${fmt(ratio, 2)} x nginx's ${fmt(cpuUs(n))} µs` +
+        ` (per round ${cpuRatios.map((r) => fmt(r, 2)).join(' / ')}; goal <= ${GOAL_CPU_VS_NGINX}: ` +
+        `${ratio <= GOAL_CPU_VS_NGINX ? 'met' : 'MISSED'})`,
     );
     const nginxOverhead = overheadUs(n, d);
-    const overheadRatio = overheadUs(g, d) / nginxOverhead;
-    // nginx's overhead can vanish into the noise on a busy machine (its work fits in an idle core): then no
-    // ratio of overheads means anything, and the CPU ratio below is the figure to read.
-    const verdict =
-      nginxOverhead <= 0
-        ? 'n/a: nginx added no measurable time in this run'
-        : `${overheadRatio <= GOAL_OVERHEAD_VS_NGINX ? 'met' : 'MISSED'}`;
-    console.log(
-      `overhead: nginx ${fmt(nginxOverhead, 1)} µs, gateway ${fmt(overheadUs(g, d), 1)} µs per request -> ` +
-        `ratio ${nginxOverhead > 0 ? fmt(overheadRatio, 2) : '-'} (per-round median ${fmt(median(perRound), 2)}; ` +
-        `goal <= ${GOAL_OVERHEAD_VS_NGINX}: ${verdict})`,
+    const overheadRatios = perRound(
+      viaGateway,
+      (f, i) =>
+        overheadUs(f, runs.get(direct)![i]!) / overheadUs(runs.get(viaNginx)![i]!, runs.get(direct)![i]!),
     );
     console.log(
-      `proxy CPU per request: nginx ${fmt(n.proxyCpuUs)} µs, gateway ${fmt(g.proxyCpuUs)} µs -> ratio ${fmt(g.proxyCpuUs / n.proxyCpuUs, 2)}` +
-        `; bare node:http proxy ${fmt(b.proxyCpuUs)} µs (${fmt(b.proxyCpuUs / n.proxyCpuUs, 2)} x nginx, the floor for node:http)`,
+      `throughput overhead (1/req/s minus direct): nginx ${fmt(nginxOverhead, 1)} µs, gateway ` +
+        `${fmt(overheadUs(g, d), 1)} µs -> ratio ${nginxOverhead > 0 ? fmt(overheadUs(g, d) / nginxOverhead, 2) : '-'}` +
+        ` (per-round median ${fmt(median(overheadRatios), 2)}; a few µs of difference between two noisy rates: read the CPU line)`,
     );
   }
   console.log(
-    `upstream CPU per request: ${fmt(d.upstreamCpuUs)} µs direct, ${fmt(g.upstreamCpuUs)} µs through the gateway` +
-      `   load average before/after: ${loadBefore} / ${loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}`,
+    `throughput through the gateway ${fmt((g.rps / d.rps) * 100, 1)} % of direct (goal >= ${GOAL_RATIO * 100} %: ` +
+      `${g.rps / d.rps >= GOAL_RATIO ? 'met' : 'MISSED'}); upstream CPU per request ${fmt(d.upstreamUs)} µs direct, ` +
+      `${fmt(g.upstreamUs)} µs through the gateway`,
   );
-  // With 50 connections the servers are saturated and latency is just connections / throughput.
-  // One connection never queues: its mean round trip (1 / req/s) minus the direct one is what the
-  // extra hop costs a single request.
-  if (serialSeconds > 0) {
-    const serial = [];
-    for (const t of targets) serial.push({ t, rtt: 1000 / (await load(t, serialSeconds, 1, false)).rps });
-    const base = serial[0]!.rtt;
-    console.log(
-      'one connection: ' +
-        serial
-          .map((s, k) => `${s.t.name} ${s.rtt.toFixed(3)} ms` + (k ? ` (+${(s.rtt - base).toFixed(3)})` : ''))
-          .join(', ') +
-        ` (goal for the gateway: +${GOAL_ADDED_P50_MS} ms at most)`,
-    );
-  }
+}
+
+/**
+ * With 50 connections the servers are saturated and latency is just connections / throughput. One
+ * connection never queues: its mean round trip (1 / req/s) minus the direct one is what the extra hop
+ * costs a single request.
+ */
+async function oneConnection(): Promise<void> {
+  const serial: { t: Target; rtt: number }[] = [];
+  for (const t of targets) serial.push({ t, rtt: 1000 / (await load(t, serialSeconds, 1, false)).rps });
+  const base = serial[0]!.rtt;
   console.log(
-    `throughput goal for the gateway >= ${GOAL_RATIO * 100} % of direct: ${ratio >= GOAL_RATIO ? 'met' : 'MISSED'}`,
+    'one connection, time per request: ' +
+      serial
+        .map((s, k) => `${s.t.name} ${s.rtt.toFixed(3)} ms` + (k ? ` (+${(s.rtt - base).toFixed(3)})` : ''))
+        .join(', ') +
+      ` (goal for the gateway: +${GOAL_ADDED_MS} ms at most)`,
   );
-} finally {
-  stopChildren();
 }

@@ -97,7 +97,7 @@ const stages: Stage[] = [
   check('typecheck', 'npm', ['run', '--silent', 'typecheck']),
   check('lint', 'npm', ['run', '--silent', 'lint']),
   check('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']),
-  vitest('unit', ['unit', 'ui']),
+  vitest('unit', ['unit', 'gateway-node', 'ui']),
   check('migration drift', 'npm', ['run', '--silent', 'db:check']),
   vitest('api', ['api']),
   check('build (front ends, server bundles)', 'npm', ['run', '--silent', 'build']),

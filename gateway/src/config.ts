@@ -150,6 +150,11 @@ export const gatewayEnvSchema = z.object({
    */
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).optional(),
   SHUTDOWN_GRACE_MS: ms(10_000),
+  /**
+   * The wire path (gateway/src/wire): /api requests read and answered on the raw socket, the rest handed to
+   * node:http. `false` leaves every connection to node:http (same answers, more CPU per request).
+   */
+  WIRE_PATH: bool.default(true),
 });
 
 export type GatewayEnv = z.output<typeof gatewayEnvSchema>;
@@ -192,6 +197,7 @@ export interface GatewayConfig {
   headersTimeoutMs: number;
   maxConnectionsPerAddress: number;
   shutdownGraceMs: number;
+  wirePath: boolean;
 }
 
 const sources = (s: string) => s.split(/[\s,]+/).filter(Boolean);
@@ -256,6 +262,7 @@ export function toGatewayConfig(env: GatewayEnv): GatewayConfig {
     headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
     maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS ?? (env.TRUST_PROXY_HOPS > 0 ? 0 : 256),
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    wirePath: env.WIRE_PATH,
   };
 }
 

@@ -12,22 +12,33 @@ import type { GatewayConfig } from './config';
 import { ownAnswers, type OwnAnswers } from './http/own-answers';
 import { createDrainState, type DrainState } from './ops/drain';
 import { createGatewayMetrics, type GatewayMetrics } from './ops/metrics';
+import { createRequestRecorder, type RequestRecorder } from './ops/request-record';
 import type { ProxyContext } from './proxy/proxy.handler';
+import type { StreamOpener } from './proxy/proxy-context';
 import { createUpstreams, destroyUpstreams, type Upstreams } from './proxy/upstreams';
+import { createApiDecision, type ApiDecision } from './routing/api-decision';
 import { createApiHandler } from './routing/api-handler';
 import { createRequestHandler } from './routing/request-handler';
 import { createSiteHandler } from './routing/site-handler';
+import { createWireApiHandler } from './routing/wire-api-handler';
 import { createOriginPolicy } from './security/origin-check';
 import { createGatewayRevocations, type GatewayRevocations } from './security/gateway-revocations';
 import { createRateLimiter, type RateLimiter } from './security/rate-limit';
 import { createSessionCheck } from './security/session-check';
 import { shareRateLimit, type SharedRateLimit } from './security/shared-rate-limit';
 import { createVerifiedTokens, type VerifiedTokens } from './security/verified-tokens';
-import { capConnectionsPerAddress, serverLimitOptions } from './security/server-limits';
-import { ownedHeaderNames, securityHeaders } from './security/security-headers';
+import {
+  REQUEST_TIMEOUT_MS,
+  capConnectionsPerAddress,
+  connectionsCheckingMs,
+  serverLimitOptions,
+} from './security/server-limits';
+import { ownedHeaderNames, securityHeaders, type HeaderList } from './security/security-headers';
 import { remoteOrigins, remotesManifest, shellConfig } from './static/site-documents';
 import { createStaticSite } from './static/static-site';
 import { resolveVersion } from './version';
+import { responseText } from './wire/response-text';
+import { createWireServer, type WireServer } from './wire/wire-server';
 
 export interface GatewayDeps {
   logger?: Logger;
@@ -66,10 +77,14 @@ interface GatewayParts {
   upstreams: Upstreams;
   metrics: GatewayMetrics;
   limiter: RateLimiter;
+  security: HeaderList;
   answers: OwnAnswers;
+  recorder: RequestRecorder;
+  /** The /api checks, shared by both front ends. */
+  decide: ApiDecision;
   proxyContext: ProxyContext;
   /** Open event streams with the request that opened each: ended first on stop(), or when revoked. */
-  streams: Map<() => void, IncomingMessage>;
+  streams: Map<() => void, StreamOpener>;
   drain: DrainState;
   bus?: EventBus;
   /** Tokens verified here with their users: read by the session check and the revocation follower. */
@@ -78,22 +93,25 @@ interface GatewayParts {
 }
 
 /**
- * The gateway: one node:http server, no framework on the proxy path. Reads top to bottom:
- * assemble the parts, build the request handler (/api and the site), the HTTP server, then start/stop.
+ * The gateway: one listening node:http server with the wire path in front of it, no framework on the
+ * proxy path. Reads top to bottom: assemble the parts, build node:http's request handler (/api and the
+ * site), the HTTP server and the wire path (which keeps plain /api connections and hands node:http the
+ * rest), then start/stop.
  */
 export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Gateway {
   const parts = assembleParts(config, deps);
   const handle = createRequestHandler({
     logger: parts.logger,
-    metrics: parts.metrics,
+    recorder: parts.recorder,
     answers: parts.answers,
-    drain: parts.drain,
-    accessLog: config.accessLog,
     handleApi: apiHandler(parts),
     handleSite: siteHandler(parts, deps),
   });
   const server = createHttpServer(config, handle, parts.logger);
-  return withLifecycle(parts, server);
+  const wire = config.wirePath ? wirePath(parts, server) : undefined;
+  capConnectionsPerAddress(server, config.maxConnectionsPerAddress, parts.logger);
+  if (wire) server.on('connection', wire.accept);
+  return withLifecycle(parts, server, wire);
 }
 
 /** Step 1: logger, version, upstream pools, metrics, rate limiter, security headers, the proxy's context. */
@@ -101,7 +119,12 @@ function assembleParts(config: GatewayConfig, deps: GatewayDeps): GatewayParts {
   const logger = deps.logger ?? createLogger({ name: 'gateway', level: config.logLevel });
   const shellDistDir = deps.shellDistDir ?? config.shellDistDir;
   const version = resolveVersion({ appVersion: config.appVersion, buildId: config.buildId, shellDistDir });
-  const upstreams = createUpstreams({ ...config.upstreams, ...deps.upstreams }, config.upstreamMaxSockets);
+  const upstreams = createUpstreams(
+    { ...config.upstreams, ...deps.upstreams },
+    config.upstreamMaxSockets,
+    undefined,
+    config.upstreamTimeoutMs,
+  );
   const metrics = createGatewayMetrics();
   // NATS down only degrades the gateway (the services still enforce): reported, never a readiness failure.
   if (deps.bus) registerDependencyGauge(metrics.registry, { events: eventBusCheck(deps.bus) }, 2_000);
@@ -113,8 +136,13 @@ function assembleParts(config: GatewayConfig, deps: GatewayDeps): GatewayParts {
     frameSrc: config.csp.frameSrc,
   });
   const answers = ownAnswers(security);
-  const streams = new Map<() => void, IncomingMessage>();
+  const streams = new Map<() => void, StreamOpener>();
   const verified = createVerifiedTokens();
+  const limiter = createRateLimiter(config.rateLimit.perMinute, config.rateLimit.burst, {
+    trackHits: sharesRateLimit(config, deps.bus),
+  });
+  const revocations = createGatewayRevocations({ streams, verified, logger });
+  const drain = createDrainState();
   const proxyContext: ProxyContext = {
     timeoutMs: config.upstreamTimeoutMs,
     connectTimeoutMs: config.upstreamConnectTimeoutMs,
@@ -122,8 +150,6 @@ function assembleParts(config: GatewayConfig, deps: GatewayDeps): GatewayParts {
     sseHeartbeatMs: config.sseHeartbeatMs,
     proto: config.trustHttps ? 'https' : 'http',
     ownedResponseHeaders: ownedHeaderNames(security),
-    ownedHeaderList: security.flat(),
-    prepare: answers.prepare,
     logger,
     onFailure: (service, kind) => metrics.failure(service, kind),
     streams,
@@ -135,22 +161,26 @@ function assembleParts(config: GatewayConfig, deps: GatewayDeps): GatewayParts {
     shellDistDir,
     upstreams,
     metrics,
-    limiter: createRateLimiter(config.rateLimit.perMinute, config.rateLimit.burst, {
-      trackHits: sharesRateLimit(config, deps.bus),
-    }),
+    limiter,
+    security,
     answers,
+    recorder: createRequestRecorder({ logger, metrics, drain, accessLog: config.accessLog }),
+    decide: apiDecision(config, limiter, { revocations, verified }),
     proxyContext,
     streams,
-    drain: createDrainState(),
+    drain,
     bus: deps.bus,
     verified,
-    revocations: createGatewayRevocations({ streams, verified, logger }),
+    revocations,
   };
 }
 
-/** Step 2a: /api: rate limit, /api/version, origin check, route, session, content type, proxy. */
-function apiHandler(p: GatewayParts) {
-  const { config } = p;
+/** The /api checks: rate limit, /api/version, origin check, route, session, content type. */
+function apiDecision(
+  config: GatewayConfig,
+  limiter: RateLimiter,
+  session: { revocations: GatewayRevocations; verified: VerifiedTokens },
+): ApiDecision {
   const originPolicy = createOriginPolicy({
     https: config.trustHttps,
     // The two sites' own origins may call each other's API (the cross-site handoff).
@@ -163,18 +193,25 @@ function apiHandler(p: GatewayParts) {
     hosts: [...config.chatHosts, ...config.marketingHosts],
     exemptPaths: config.originCheckExemptPaths,
   });
-  return createApiHandler({
-    answers: p.answers,
+  return createApiDecision({
     trustProxyHops: config.trustProxyHops,
-    limiter: p.limiter,
+    limiter,
     originPolicy,
-    upstreams: p.upstreams,
     sessionCheck: createSessionCheck({
       publicKey: config.authPublicKey,
       exemptPaths: config.originCheckExemptPaths,
-      revocations: p.revocations.list,
-      verified: p.verified,
+      revocations: session.revocations.list,
+      verified: session.verified,
     }),
+  });
+}
+
+/** Step 2a: /api on node:http's connections: the checks, then the gateway's own answer or the proxy. */
+function apiHandler(p: GatewayParts) {
+  return createApiHandler({
+    answers: p.answers,
+    decide: p.decide,
+    upstreams: p.upstreams,
     proxyContext: p.proxyContext,
     version: p.version,
   });
@@ -213,7 +250,7 @@ function siteHandler(p: GatewayParts, deps: GatewayDeps) {
   });
 }
 
-/** Step 3: the node:http server, its timeouts, and a bare 400 for what cannot be parsed. */
+/** Step 3a: the node:http server, its timeouts, and a bare 400 for what cannot be parsed. */
 function createHttpServer(
   config: GatewayConfig,
   handle: (req: IncomingMessage, res: ServerResponse) => void,
@@ -222,7 +259,6 @@ function createHttpServer(
   // Header time and connections per address are bounded (security/server-limits.ts, issue 14).
   const server = createServer(serverLimitOptions(config), handle);
   server.keepAliveTimeout = config.keepAliveTimeoutMs;
-  capConnectionsPerAddress(server, config.maxConnectionsPerAddress, logger);
   // Unparseable requests get a bare 400 and the connection closes.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (socket.writable && !socket.writableEnded)
@@ -257,10 +293,35 @@ async function startBusWork(p: GatewayParts): Promise<() => Promise<void>> {
 }
 
 /**
+ * Step 3b: the wire path (wire/): each new connection's /api requests read and answered on the socket,
+ * through the same checks and proxy exchange; node:http gets the connection at its first other request.
+ */
+function wirePath(p: GatewayParts, server: Server): WireServer {
+  const { config } = p;
+  return createWireServer(server, {
+    logger: p.logger,
+    recorder: p.recorder,
+    text: responseText(p.security, config.keepAliveTimeoutMs),
+    maxBodyBytes: config.maxBodyBytes,
+    keepAliveTimeoutMs: config.keepAliveTimeoutMs,
+    headersTimeoutMs: config.headersTimeoutMs,
+    requestTimeoutMs: REQUEST_TIMEOUT_MS,
+    sweepEveryMs: connectionsCheckingMs(config.headersTimeoutMs),
+    draining: () => p.drain.draining,
+    handle: createWireApiHandler({
+      decide: p.decide,
+      upstreams: p.upstreams,
+      proxyContext: p.proxyContext,
+      version: p.version,
+    }),
+  });
+}
+
+/**
  * Step 4: start (the bus's work, listen, the rate limiter's sweeper) and stop (drain: readiness fails,
  * streams end, grace).
  */
-function withLifecycle(p: GatewayParts, server: Server): Gateway {
+function withLifecycle(p: GatewayParts, server: Server, wire: WireServer | undefined): Gateway {
   const { config, logger, drain } = p;
   let url: string | undefined;
   let sweeper: NodeJS.Timeout | undefined;
@@ -308,8 +369,10 @@ function withLifecycle(p: GatewayParts, server: Server): Gateway {
     for (const end of [...p.streams.keys()]) end();
     const closed = server.listening ? new Promise<void>((r) => server.close(() => r())) : Promise.resolve();
     server.closeIdleConnections();
+    wire?.drain();
     await waitForInFlight();
     server.closeAllConnections();
+    wire?.closeAll();
     await closed;
     await stopBusWork();
     destroyUpstreams(p.upstreams);

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { IncomingMessage } from 'node:http';
+import type { RequestHead } from './request-head';
 
 function normalize(ip: string): string {
   // Dual-stack sockets report IPv4 clients as ::ffff:a.b.c.d; key and forward the plain form.
@@ -11,7 +11,7 @@ function normalize(ip: string): string {
  * wrote in X-Forwarded-For is ignored. With n trusted proxies in front, it is the entry n places
  * from the right of X-Forwarded-For + peer: the address the outermost trusted proxy saw.
  */
-export function clientAddress(req: IncomingMessage, trustedHops: number): string {
+export function clientAddress(req: RequestHead, trustedHops: number): string {
   const peer = normalize(req.socket.remoteAddress ?? '');
   if (trustedHops === 0) return peer;
   const header = req.headers['x-forwarded-for'];

@@ -3,6 +3,8 @@ import { applyHeaders, type HeaderList } from '../security/security-headers';
 import { sendError } from './json-response';
 
 export interface OwnAnswers {
+  /** The security headers as a flat [name, value, ...] list. */
+  headerList: readonly string[];
   /** The gateway's own headers (security headers, X-Request-Id) on an answer it gives itself. */
   prepare(res: ServerResponse, requestId: string): void;
   /** prepare + an error envelope; returns the metrics target 'gateway'. */
@@ -22,6 +24,7 @@ export function ownAnswers(security: HeaderList): OwnAnswers {
     res.setHeader('X-Request-Id', requestId);
   };
   return {
+    headerList: security.flat(),
     prepare,
     refuse(res, requestId, status, code, message, headers) {
       prepare(res, requestId);

@@ -1,13 +1,13 @@
-import type { ClientRequest, IncomingMessage } from 'node:http';
-import type { Socket } from 'node:net';
-import { NOT_ACCEPTED_HEADER } from '@noek/contracts';
-import { sendError } from '../http/json-response';
+import { CHUNK_END, LAST_CHUNK, chunkHeader } from '../wire/body-reader';
+import type { ResponseHead } from '../wire/response-head';
+import type { UpstreamConnection, UpstreamListener } from '../wire/upstream-connection';
 import { tooLarge } from './admission';
+import type { BodySink, Downstream, GoneListener, ResponseFraming } from './downstream';
 import { failureAnswer, type FailureKind } from './failures';
 import { forwardRequestHeaders } from './forward-headers';
-import type { ProxyContext, ProxyRequest } from './proxy-context';
+import type { ProxyContext } from './proxy-context';
 import { relayedHead } from './response-headers';
-import { startSseHeartbeat } from './sse-heartbeat';
+import { startSseHeartbeat, type SseHeartbeat } from './sse-heartbeat';
 import {
   otherTarget,
   pickTarget,
@@ -32,142 +32,147 @@ function failureKindOf(err: NodeJS.ErrnoException): FailureKind {
   return err.code === 'ECONNRESET' || err.code === 'EPIPE' ? 'reset' : 'unreachable';
 }
 
+/** The request line and headers as the upstream gets them. */
+function requestText(method: string, url: string, headers: readonly string[]): string {
+  let text = `${method} ${url} HTTP/1.1\r\n`;
+  for (let i = 0; i < headers.length; i += 2) text += `${headers[i]}: ${headers[i + 1]}\r\n`;
+  return `${text}\r\n`;
+}
+
 /**
- * One request relayed to one upstream and its answer relayed back, as named steps: send (open the upstream
- * request), relayBody (stream the client's body up), onResponse (write the head, then pipe the body down;
- * an event stream gets a heartbeat and is registered for shutdown), fail (before the answer started: a JSON
- * 502/503/504; after: the client's connection is cut), onClientClose (the client left: stop the upstream
- * work). `settle` marks the exchange over exactly once and gives back the upstream's in-flight slot.
- * A class, not closures: one object per request on the hot path instead of a dozen functions.
+ * One request relayed to one upstream over a pooled keep-alive connection, and its answer relayed back,
+ * as named steps: send (take a connection, write the head), onBodyData (stream the client's body up),
+ * onUpstreamHead (retry elsewhere when allowed, else write the head; an event stream gets a heartbeat and
+ * is registered for shutdown), onUpstreamData / onUpstreamEnd (the body down, with backpressure both
+ * ways), fail (before the answer started: a JSON 502/503/504; after: the client's connection is cut),
+ * onClientGone (the client left: stop the upstream work). `settle` marks the exchange over exactly once
+ * and gives back the upstream's in-flight slot. A class, not closures: one object per request.
  */
-export class ProxyExchange {
+export class ProxyExchange implements UpstreamListener, BodySink, GoneListener {
   private settled = false;
   private retried = false;
   /** The address this exchange uses (another one after a retry). */
   private target: UpstreamTarget;
-  /** The request's socket connected: from then on its body may have reached the upstream. */
-  private connected = false;
-  /** Body chunks written before the socket connected: replayed if the exchange moves to another address. */
+  private conn!: UpstreamConnection;
+  /** Body chunks written before the connection connected: replayed if the exchange moves elsewhere. */
   private unsent: Buffer[] | undefined;
   /** The whole body while it is small (REPLAYABLE_BODY_BYTES), for a retry after a not-accepted 503. */
-  private bodyCopy: Buffer[] | undefined = [];
+  private bodyCopy: Buffer[] | undefined;
   private bodyBytes = 0;
   private bodyEnded = false;
+  /** The response head went to the client. */
+  private responded = false;
   private connectTimer: NodeJS.Timeout | undefined;
-  private upReq!: ClientRequest;
-  private upRes: IncomingMessage | undefined;
-  private stopHeartbeat: (() => void) | undefined;
+  private heartbeat: SseHeartbeat | undefined;
   private endStream: (() => void) | undefined;
-  private readonly headers: string[];
-  readonly hasBody: boolean;
+  private readonly text: string;
+  /** The body goes up chunked (the client sent it without a length). */
+  private readonly chunkedUp: boolean;
 
   constructor(
     private readonly ctx: ProxyContext,
     private readonly up: Upstream,
-    private readonly p: ProxyRequest,
+    private readonly down: Downstream,
   ) {
-    const { req } = p;
-    const declared = req.headers['content-length'];
-    this.hasBody = declared !== undefined ? declared !== '0' : req.headers['transfer-encoding'] !== undefined;
-    this.headers = forwardRequestHeaders(req, {
-      requestId: p.requestId,
-      clientIp: p.clientIp,
+    const { head } = down;
+    const headers = forwardRequestHeaders(head, {
+      requestId: down.requestId,
+      clientIp: down.clientIp,
       proto: ctx.proto,
     });
     this.target = pickTarget(up);
-    if (req.headers.host === undefined)
-      this.headers.push('host', `${this.target.hostname}:${this.target.port}`);
+    if (head.headers.host === undefined) headers.push('host', `${this.target.hostname}:${this.target.port}`);
+    this.text = requestText(head.method, head.url, headers);
+    this.chunkedUp =
+      head.headers['transfer-encoding'] !== undefined && head.headers['content-length'] === undefined;
   }
 
   start(): void {
     this.up.inFlight += 1;
-    this.upReq = this.send();
-    this.p.res.once('close', this.onClientClose);
-    if (this.hasBody) this.relayBody();
-    else this.upReq.end();
+    this.down.onGone(this);
+    if (!this.down.hasBody) {
+      this.send();
+      return;
+    }
+    this.bodyCopy = [];
+    // Head and the body bytes already read leave in one write.
+    const socket = this.send().socket;
+    socket.cork();
+    this.down.readBody(this);
+    socket.uncork();
   }
 
-  private send(): ClientRequest {
-    const { target, p } = this;
-    this.connected = false;
-    const r = target.request({
-      hostname: target.hostname,
-      port: target.port,
-      method: p.req.method,
-      path: p.req.url,
-      headers: this.headers,
-      agent: target.agent,
-    });
-    r.on('socket', this.onSocket);
-    r.on('response', this.onResponse);
-    r.on('error', this.onError);
-    r.setTimeout(this.ctx.timeoutMs, this.onTimeout);
-    return r;
+  /** Takes a connection (a new one when `fresh`) and writes the request head on it. */
+  private send(fresh = false): UpstreamConnection {
+    const conn = fresh ? this.target.pool.open() : this.target.pool.acquire();
+    this.conn = conn;
+    conn.begin(this, this.down.head.method, this.ctx.timeoutMs);
+    if (!conn.connected)
+      this.connectTimer = setTimeout(() => this.connectTimedOut(), this.ctx.connectTimeoutMs);
+    conn.write(this.text);
+    return conn;
   }
 
-  private relayBody(): void {
-    const { req } = this.p;
-    let seen = 0;
-    req.on('data', (chunk: Buffer) => {
-      if (this.settled) return;
-      seen += chunk.length;
-      if (seen > this.ctx.maxBodyBytes) {
-        this.settle();
-        this.upReq.destroy();
-        this.ctx.onFailure(this.up.name, 'too-large');
-        tooLarge(this.p.res, this.ctx.maxBodyBytes, this.p.requestId);
-        return;
-      }
-      if (!this.connected) (this.unsent ??= []).push(chunk);
-      this.keepCopy(chunk);
-      if (!this.upReq.write(chunk)) req.pause();
-    });
-    this.upReq.on('drain', this.onDrain);
-    req.on('end', () => {
-      this.bodyEnded = true;
-      if (!this.settled) this.upReq.end();
-    });
+  onBodyData(chunk: Buffer): void {
+    if (this.settled) return;
+    this.bodyBytes += chunk.length;
+    if (this.bodyBytes > this.ctx.maxBodyBytes) {
+      this.settle();
+      this.conn.destroy();
+      this.ctx.onFailure(this.up.name, 'too-large');
+      tooLarge(this.down, this.ctx.maxBodyBytes);
+      return;
+    }
+    if (!this.conn.connected) (this.unsent ??= []).push(chunk);
+    this.keepCopy(chunk);
+    if (!this.writeBody(this.conn, chunk)) this.down.pauseBody();
   }
 
-  private readonly onDrain = () => this.p.req.resume();
+  onBodyEnd(): void {
+    this.bodyEnded = true;
+    if (!this.settled && this.chunkedUp) this.conn.write(LAST_CHUNK);
+  }
+
+  private writeBody(conn: UpstreamConnection, chunk: Buffer): boolean {
+    if (!this.chunkedUp) return conn.write(chunk);
+    if (chunk.length === 0) return true; // an empty chunk would end the body
+    conn.write(chunkHeader(chunk.length));
+    conn.write(chunk);
+    return conn.write(CHUNK_END);
+  }
 
   private keepCopy(chunk: Buffer): void {
     if (!this.bodyCopy) return;
-    this.bodyBytes += chunk.length;
     if (this.bodyBytes > REPLAYABLE_BODY_BYTES) this.bodyCopy = undefined;
     else this.bodyCopy.push(chunk);
   }
 
   /**
    * Moves the exchange to another address of the service when the request cannot have been acted on:
-   * the connection never carried it, or a GET/HEAD got 502/503. False when there is no other address or
-   * the exchange was retried already (one retry, so a failing service is not hammered).
+   * the connection never carried it, or a GET/HEAD got 502/503, or a draining replica refused it
+   * untouched. False when there is no other address or the exchange was retried already (one retry, so a
+   * failing service is not hammered).
    */
   private retryElsewhere(replay: Buffer[] | undefined = this.unsent): boolean {
     if (this.retried || this.settled) return false;
     const next = otherTarget(this.up, this.target);
     if (!next) return false;
     this.retried = true;
-    const old = this.upReq;
-    old.removeListener('response', this.onResponse);
-    old.removeListener('error', this.onError);
-    old.removeListener('drain', this.onDrain);
-    old.removeListener('socket', this.onSocket);
-    old.removeListener('timeout', this.onTimeout);
-    old.on('error', () => {});
-    old.destroy();
+    this.conn.destroy();
     clearTimeout(this.connectTimer);
     this.target = next;
-    this.upReq = this.send();
-    for (const chunk of replay ?? []) this.upReq.write(chunk);
-    if (this.hasBody) this.upReq.on('drain', this.onDrain);
-    if (!this.hasBody || this.bodyEnded) this.upReq.end();
+    const conn = this.send();
+    for (const chunk of replay ?? []) this.writeBody(conn, chunk);
+    if (this.down.hasBody) {
+      if (this.bodyEnded) this.onBodyEnd();
+      else this.down.resumeBody();
+    }
     return true;
   }
 
   /** The whole body is here and kept (or there is none): it can be sent again. */
   private canReplayBody(): boolean {
-    return !this.hasBody || (this.bodyEnded && this.bodyCopy !== undefined);
+    return !this.down.hasBody || (this.bodyEnded && this.bodyCopy !== undefined);
   }
 
   private settle(): boolean {
@@ -175,166 +180,148 @@ export class ProxyExchange {
     this.settled = true;
     this.up.inFlight -= 1;
     clearTimeout(this.connectTimer);
+    this.heartbeat?.stop();
+    if (this.endStream) this.ctx.streams.delete(this.endStream);
     return true;
   }
 
   private fail(kind: FailureKind, err?: NodeJS.ErrnoException): void {
     if (!this.settle()) return;
-    const { ctx, up, p } = this;
+    const { ctx, up, down } = this;
     if (kind !== 'timeout') recordOutcome(this.target, false);
-    this.upReq.destroy();
-    this.upRes?.destroy();
+    this.conn.destroy();
     ctx.onFailure(up.name, kind);
     ctx.logger.warn(
       {
-        requestId: p.requestId,
+        requestId: down.requestId,
         service: up.name,
         address: this.target.base,
         kind,
         err: err?.code ?? err?.message,
-        path: p.req.url,
-        reusedSocket: this.upReq.reusedSocket,
+        path: down.head.url,
+        reusedSocket: this.conn.reused,
         retried: this.retried,
       },
       'upstream failed',
     );
-    if (p.res.headersSent) {
-      p.res.destroy();
+    if (down.headSent) {
+      down.abort();
       return;
     }
     const a = failureAnswer(kind, up.name);
-    ctx.prepare(p.res, p.requestId);
-    sendError(p.res, a.status, a.code, a.message, p.requestId, a.headers);
+    down.refuse(a.status, a.code, a.message, a.headers);
   }
 
-  private readonly onTimeout = () => this.fail('timeout');
+  private connectTimedOut(): void {
+    // Never connected: nothing was sent, another address may take it.
+    recordOutcome(this.target, false);
+    if (!this.retryElsewhere()) this.fail('connect-timeout');
+  }
 
-  private readonly onSocket = (socket: Socket) => {
-    if (!socket.connecting) {
-      this.connected = true;
-      this.unsent = undefined;
-      return;
-    }
-    this.connectTimer = setTimeout(() => {
-      // Never connected: nothing was sent, another address may take it.
-      recordOutcome(this.target, false);
-      if (!this.retryElsewhere()) this.fail('connect-timeout');
-    }, this.ctx.connectTimeoutMs);
-    socket.once('connect', () => {
-      clearTimeout(this.connectTimer);
-      this.connected = true;
-      this.unsent = undefined;
-    });
-  };
+  onUpstreamConnect(): void {
+    clearTimeout(this.connectTimer);
+    this.unsent = undefined;
+  }
 
-  private readonly onError = (err: NodeJS.ErrnoException) => {
-    // Our own destroy() (timeout, client gone, shutdown) also lands here: nothing more to do.
+  onUpstreamTimeout(): void {
+    // A started event stream has no limit; anything else fell silent for timeoutMs.
+    if (!this.endStream) this.fail('timeout');
+  }
+
+  onUpstreamDrain(): void {
+    if (this.down.hasBody && !this.bodyEnded && !this.settled) this.down.resumeBody();
+  }
+
+  onUpstreamError(err: NodeJS.ErrnoException): void {
+    // Our own destroy() (timeout, client gone, shutdown) never lands here: the listener is gone by then.
     if (this.settled) return;
     // The connection never carried the request (refused, unreachable): another address may take it.
-    if (!this.connected && !this.upRes && NOT_SENT.has(err.code ?? '')) {
+    if (!this.conn.connected && !this.responded && NOT_SENT.has(err.code ?? '')) {
       recordOutcome(this.target, false);
       if (this.retryElsewhere()) return;
     }
-    // A kept-alive socket the upstream closed just as we reused it: safe to repeat a bodiless read.
+    // A kept-alive connection the upstream closed just as we reused it: safe to repeat a bodiless read.
     if (
       !this.retried &&
-      !this.upRes &&
-      !this.hasBody &&
-      this.upReq.reusedSocket &&
+      !this.responded &&
+      !this.down.hasBody &&
+      this.conn.reused &&
       err.code === 'ECONNRESET' &&
-      RETRYABLE_METHODS.has(this.p.req.method!)
+      RETRYABLE_METHODS.has(this.down.head.method)
     ) {
       this.retried = true;
-      this.upReq = this.send();
-      this.upReq.end();
+      // On a new connection: the other idle ones may be as stale as this one was.
+      this.send(true);
       return;
     }
     this.fail(failureKindOf(err), err);
-  };
+  }
 
-  private readonly onResponse = (incoming: IncomingMessage) => {
-    if (this.settled) {
-      incoming.destroy();
-      return;
-    }
-    const status = incoming.statusCode ?? 502;
+  onUpstreamHead(head: ResponseHead): void {
+    if (this.settled) return;
+    const { status } = head;
+    const { method } = this.down.head;
     recordOutcome(this.target, status < 500);
-    if (incoming.headers.connection === 'close') recordLeaving(this.up, this.target);
-    if (RETRY_STATUSES.has(status) && (this.p.req.method === 'GET' || this.p.req.method === 'HEAD')) {
-      // A GET/HEAD refused by one address (502/503): another one may answer; this answer is discarded.
-      if (this.retryElsewhere()) {
-        incoming.resume();
-        return;
-      }
-    }
-    if (status === 503 && incoming.headers[NOT_ACCEPTED_HEADER] === '1' && this.canReplayBody()) {
-      // Refused untouched by a draining replica: any method may go to another one, body replayed.
-      if (this.retryElsewhere(this.bodyCopy)) {
-        incoming.resume();
-        return;
-      }
-    }
-    this.upRes = incoming;
-    const { res, requestId } = this.p;
-    const head = relayedHead(this.ctx, incoming, requestId);
+    if (head.saidClose) recordLeaving(this.up, this.target);
+    // A GET/HEAD refused by one address (502/503): another one may answer; this answer is discarded.
+    if (RETRY_STATUSES.has(status) && (method === 'GET' || method === 'HEAD') && this.retryElsewhere())
+      return;
+    // Refused untouched by a draining replica: any method may go to another one, body replayed.
+    if (status === 503 && head.notAccepted && this.canReplayBody() && this.retryElsewhere(this.bodyCopy))
+      return;
+    const relayed = relayedHead(this.ctx, head.rawHeaders, head.names, head.dropLength);
     // No total limit on a started stream.
-    if (head.stream) this.upReq.setTimeout(0);
-    try {
-      res.writeHead(incoming.statusCode ?? 502, incoming.statusMessage, head.headers);
-    } catch (err) {
-      // A status or header Node refuses to send (e.g. a status code out of range): a bad gateway answer.
-      this.fail('unreachable', err as NodeJS.ErrnoException);
+    if (relayed.stream) this.conn.setSilenceLimit(0);
+    const framing: ResponseFraming =
+      head.body === 'none' ? 'none' : head.body === 'length' ? 'length' : 'chunked';
+    if (!this.down.sendHead(status, head.reason, relayed.headers, framing)) {
+      // A status or header the front end refuses to send: a bad gateway answer.
+      this.fail('unreachable');
       return;
     }
-    if (head.stream) this.openStream(incoming);
-    incoming.on('error', (err: NodeJS.ErrnoException) => this.fail('reset', err));
-    incoming.on('close', () => {
-      if (!incoming.complete) this.fail('reset');
-    });
-    this.relayAnswer(incoming);
-  };
-
-  /**
-   * The answer's body, chunk by chunk with backpressure: what pipe() does, without the half-dozen listeners
-   * pipe() adds to both streams and removes again on every request (a measurable share of a small answer).
-   */
-  private relayAnswer(incoming: IncomingMessage): void {
-    const { res } = this.p;
-    incoming.on('data', (chunk: Buffer) => {
-      if (res.writableEnded || res.destroyed) return;
-      if (!res.write(chunk)) {
-        incoming.pause();
-        res.once('drain', () => incoming.resume());
-      }
-    });
-    incoming.on('end', () => {
-      this.settle();
-      if (!res.writableEnded && !res.destroyed) res.end();
-    });
+    this.responded = true;
+    if (relayed.stream) this.openStream();
   }
 
-  /** An event stream: headers out now, a heartbeat while quiet, and ended by the gateway's shutdown. */
-  private openStream(incoming: IncomingMessage): void {
-    const { res } = this.p;
-    res.flushHeaders();
-    if (this.ctx.sseHeartbeatMs > 0)
-      this.stopHeartbeat = startSseHeartbeat(incoming, res, this.ctx.sseHeartbeatMs);
-    this.endStream = () => {
-      this.settle();
-      this.upReq.destroy();
-      res.end();
-    };
-    this.ctx.streams.set(this.endStream, this.p.req);
-  }
-
-  private readonly onClientClose = () => {
-    this.stopHeartbeat?.();
-    if (this.endStream) this.ctx.streams.delete(this.endStream);
-    if (!this.p.res.writableFinished && this.settle()) {
-      // The client went away first: stop the upstream work it asked for.
-      this.upReq.destroy();
-      this.upRes?.destroy();
-      this.ctx.onFailure(this.up.name, 'client-abort');
+  onUpstreamData(chunk: Buffer): void {
+    if (this.settled) return;
+    this.heartbeat?.seen(chunk);
+    if (!this.down.write(chunk)) {
+      const conn = this.conn;
+      conn.pause();
+      this.down.onDrain(() => {
+        if (!this.settled && this.conn === conn) conn.resume();
+      });
     }
-  };
+  }
+
+  onUpstreamEnd(): void {
+    if (!this.settle()) return;
+    const bodySent = !this.down.hasBody || this.bodyEnded;
+    this.conn.release(bodySent);
+    // A body the upstream did not wait for: let it flow (and be dropped) so the client is not stuck.
+    if (!bodySent) this.down.resumeBody();
+    this.down.end();
+  }
+
+  /** An event stream: head out now, a heartbeat while quiet, and ended by the gateway's shutdown. */
+  private openStream(): void {
+    const { down } = this;
+    down.flush();
+    if (this.ctx.sseHeartbeatMs > 0)
+      this.heartbeat = startSseHeartbeat(this.ctx.sseHeartbeatMs, (comment) => down.write(comment));
+    this.endStream = () => {
+      if (!this.settle()) return;
+      this.conn.destroy();
+      down.end();
+    };
+    this.ctx.streams.set(this.endStream, down.head);
+  }
+
+  onClientGone(): void {
+    if (!this.settle()) return;
+    // The client went away first: stop the upstream work it asked for.
+    this.conn.destroy();
+    this.ctx.onFailure(this.up.name, 'client-abort');
+  }
 }

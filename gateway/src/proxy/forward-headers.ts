@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { RequestHead } from '../http/request-head';
 
 /** RFC 9110 §7.6.1 hop-by-hop headers, plus Expect (the gateway answers 100-continue itself). */
 const HOP_BY_HOP = new Set([
@@ -53,12 +53,11 @@ export interface ForwardInfo {
 }
 
 /**
- * The upstream request's headers as a flat [name, value, ...] list (what http.request accepts
- * without re-parsing an object): the client's end-to-end headers in order, minus hop-by-hop and
+ * The upstream request's headers as a flat [name, value, ...] list: the client's end-to-end headers in order, minus hop-by-hop and
  * identity headers, plus the gateway's forwarding headers. The Host header is kept, so services
  * see the host the browser asked for.
  */
-export function forwardRequestHeaders(req: IncomingMessage, info: ForwardInfo): string[] {
+export function forwardRequestHeaders(req: RequestHead, info: ForwardInfo): string[] {
   const raw = req.rawHeaders;
   const listed = connectionListed(req.headers.connection);
   const out: string[] = [];

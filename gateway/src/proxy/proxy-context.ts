@@ -1,6 +1,9 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '@noek/service-kit';
+import type { RequestHead } from '../http/request-head';
 import type { FailureKind } from './failures';
+
+/** What the gateway keeps of the request that opened a stream: its headers carry the access token. */
+export type StreamOpener = Pick<RequestHead, 'headers'>;
 
 /** What every proxied request shares: limits, the gateway's own headers, logging, metrics, open streams. */
 export interface ProxyContext {
@@ -10,24 +13,13 @@ export interface ProxyContext {
   maxBodyBytes: number;
   sseHeartbeatMs: number;
   proto: 'http' | 'https';
-  /** Response headers the gateway sets itself (security headers, x-request-id). */
+  /** Response headers the gateway sets itself (security headers, x-request-id), lower-cased. */
   ownedResponseHeaders: Set<string>;
-  /** The same headers as a flat [name, value, ...] list, the start of every proxied response's headers. */
-  ownedHeaderList: readonly string[];
-  /** Sets the gateway's own headers on a response the gateway answers itself. */
-  prepare(res: ServerResponse, requestId: string): void;
   logger: Logger;
   onFailure(service: string, kind: FailureKind | 'client-abort' | 'too-large'): void;
   /**
    * Open event streams (their end functions) with the request that opened each: ended when the gateway
    * shuts down, or when auth revokes the stream's token (security/gateway-revocations.ts).
    */
-  streams: Map<() => void, IncomingMessage>;
-}
-
-export interface ProxyRequest {
-  req: IncomingMessage;
-  res: ServerResponse;
-  requestId: string;
-  clientIp: string;
+  streams: Map<() => void, StreamOpener>;
 }

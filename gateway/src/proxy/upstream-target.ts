@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { UpstreamPool } from './upstream-pool';
 
 /** One address of a service: its connection pool and what the gateway knows of its health. */
 export interface UpstreamTarget {
@@ -7,6 +8,9 @@ export interface UpstreamTarget {
   port: number;
   /** The address's origin, for logs. */
   base: string;
+  /** Keep-alive connections for proxied requests. */
+  pool: UpstreamPool;
+  /** For the active health checks only (a keep-alive agent of their own). */
   agent: http.Agent;
   request: typeof http.request;
   /** Last active health check (GET /readyz) passed; true until one fails. */
@@ -17,13 +21,21 @@ export interface UpstreamTarget {
   ejectedUntil: number;
 }
 
-export function createTarget(base: string, agentFor: (secure: boolean) => http.Agent): UpstreamTarget {
+/** `sweepMs`: how often the pool checks its busy connections for silence (upstream-pool.ts). */
+export function createTarget(
+  base: string,
+  agentFor: (secure: boolean) => http.Agent,
+  sweepMs?: number,
+): UpstreamTarget {
   const url = new URL(base);
   const secure = url.protocol === 'https:';
+  const hostname = url.hostname.replace(/^\[|\]$/g, '');
+  const port = Number(url.port) || (secure ? 443 : 80);
   return {
-    hostname: url.hostname.replace(/^\[|\]$/g, ''),
-    port: Number(url.port) || (secure ? 443 : 80),
+    hostname,
+    port,
     base: url.origin,
+    pool: new UpstreamPool({ hostname, port, secure }, sweepMs),
     agent: agentFor(secure),
     request: secure ? https.request : http.request,
     healthy: true,

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { ServiceName } from '@noek/contracts';
+import { sweepEveryMs } from './upstream-pool';
 import { createTarget, probeTarget, type UpstreamTarget } from './upstream-target';
 
 export type { UpstreamTarget } from './upstream-target';
@@ -27,28 +28,23 @@ export const HEALTH_INTERVAL_MS = 5_000;
 /** How often an address out of rotation is probed again. */
 export const UNHEALTHY_PROBE_MS = 250;
 
-/**
- * One keep-alive agent per address: connections are reused across requests, which is most of a proxy's
- * cost. LIFO hands out the most recently used socket, so idle ones expire instead of all being kept
- * half-warm.
- */
-function agentFor(secure: boolean, maxInFlight: number): http.Agent {
-  const options = {
-    keepAlive: true,
-    keepAliveMsecs: 1_000,
-    maxSockets: maxInFlight,
-    maxFreeSockets: 256,
-    scheduling: 'lifo' as const,
-  };
+/** The health checks' agent per address: one kept-alive connection is plenty for a probe now and then. */
+function agentFor(secure: boolean): http.Agent {
+  const options = { keepAlive: true, maxSockets: 2, maxFreeSockets: 1 };
   return secure ? new https.Agent(options) : new http.Agent(options);
 }
 
-export function createUpstream(name: ServiceName, urls: string, maxInFlight: number): Upstream {
+export function createUpstream(
+  name: ServiceName,
+  urls: string,
+  maxInFlight: number,
+  timeoutMs = 30_000,
+): Upstream {
   const targets = urls
     .split(',')
     .map((u) => u.trim())
     .filter(Boolean)
-    .map((u) => createTarget(u, (secure) => agentFor(secure, maxInFlight)));
+    .map((u) => createTarget(u, agentFor, sweepEveryMs(timeoutMs)));
   return {
     name,
     targets,
@@ -109,16 +105,18 @@ export function recordLeaving(up: Upstream, t: UpstreamTarget): void {
 
 export type Upstreams = Record<ServiceName, Upstream>;
 
+/** `timeoutMs`: the upstream timeout (UPSTREAM_TIMEOUT_MS), which sets how often silence is checked. */
 export function createUpstreams(
   urls: Record<ServiceName, string>,
   maxInFlight: number,
   healthIntervalMs = HEALTH_INTERVAL_MS,
+  timeoutMs?: number,
 ): Upstreams {
   const ups: Upstreams = {
-    auth: createUpstream('auth', urls.auth, maxInFlight),
-    chat: createUpstream('chat', urls.chat, maxInFlight),
-    billing: createUpstream('billing', urls.billing, maxInFlight),
-    admin: createUpstream('admin', urls.admin, maxInFlight),
+    auth: createUpstream('auth', urls.auth, maxInFlight, timeoutMs),
+    chat: createUpstream('chat', urls.chat, maxInFlight, timeoutMs),
+    billing: createUpstream('billing', urls.billing, maxInFlight, timeoutMs),
+    admin: createUpstream('admin', urls.admin, maxInFlight, timeoutMs),
   };
   // Active health checks only where there is a choice: one address is used whatever it answers. Every
   // address each interval; an address out of rotation (unhealthy, leaving) every UNHEALTHY_PROBE_MS, so
@@ -142,6 +140,9 @@ export function createUpstreams(
 export function destroyUpstreams(upstreams: Upstreams): void {
   for (const u of Object.values(upstreams)) {
     clearInterval(u.healthTimer);
-    for (const t of u.targets) t.agent.destroy();
+    for (const t of u.targets) {
+      t.pool.destroy();
+      t.agent.destroy();
+    }
   }
 }

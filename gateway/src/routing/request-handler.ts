@@ -4,9 +4,8 @@ import type { Logger } from '@noek/service-kit';
 import type { OwnAnswers } from '../http/own-answers';
 import { isApiPath, splitTarget } from '../http/path-check';
 import { requestIdOf } from '../http/request-id';
-import type { DrainState } from '../ops/drain';
+import type { RequestRecorder } from '../ops/request-record';
 import { refusedAsNotLocal } from '../security/loopback-only';
-import type { GatewayMetrics } from '../ops/metrics';
 
 /** Answers one request below the top; returns the metrics target (a service, 'gateway' or 'static'). */
 export type PathHandler = (
@@ -18,47 +17,20 @@ export type PathHandler = (
 
 export interface RequestHandlerOptions {
   logger: Logger;
-  metrics: GatewayMetrics;
+  recorder: RequestRecorder;
   answers: OwnAnswers;
-  drain: DrainState;
-  accessLog: boolean;
   handleApi: PathHandler;
   handleSite: PathHandler;
 }
 
 /**
- * The top of every request, as steps: a request id; in-flight bookkeeping; on close, metrics and the access
- * log; the target split and checked (400 when unsafe); /api to the API handler, the rest to the site handler.
- * A bug costs one request (500, or the connection when the answer had started), never the process.
+ * The top of every request node:http serves, as steps: a request id; in-flight bookkeeping; on close,
+ * metrics and the access log; the target split and checked (400 when unsafe); /api to the API handler,
+ * the rest to the site handler. A bug costs one request (500, or the connection when the answer had
+ * started), never the process. (The wire path has the same top in wire/wire-connection.ts.)
  */
 export function createRequestHandler(o: RequestHandlerOptions) {
-  const { logger, metrics, answers, drain } = o;
-
-  const finish = (
-    req: IncomingMessage,
-    res: ServerResponse,
-    requestId: string,
-    started: number,
-    target: string,
-  ) => {
-    drain.inFlight -= 1;
-    const seconds = (performance.now() - started) / 1000;
-    metrics.observe(target, res.statusCode, seconds);
-    if (o.accessLog) {
-      logger.info(
-        {
-          requestId,
-          method: req.method,
-          url: req.url,
-          status: res.statusCode,
-          ms: Math.round(seconds * 1000),
-          target,
-        },
-        'request',
-      );
-    }
-    if (drain.inFlight === 0) drain.onIdle?.();
-  };
+  const { logger, recorder, answers } = o;
 
   const dispatch = (req: IncomingMessage, res: ServerResponse, requestId: string): string => {
     const split = splitTarget(req.url ?? '');
@@ -85,11 +57,21 @@ export function createRequestHandler(o: RequestHandlerOptions) {
   };
 
   return (req: IncomingMessage, res: ServerResponse): void => {
-    const started = performance.now();
+    const started = recorder.begin();
     const requestId = requestIdOf(req);
-    drain.inFlight += 1;
     let target = 'gateway';
-    res.once('close', () => finish(req, res, requestId, started, target));
+    const { socket } = req;
+    let over = false;
+    const done = () => {
+      if (over) return;
+      over = true;
+      socket.off('close', done);
+      recorder.end(req.method, req.url, res.headersSent ? res.statusCode : 499, started, target, requestId);
+    };
+    res.once('close', done);
+    // A response queued behind another on a pipelined connection is never closed by node:http when the
+    // connection goes: the socket's close ends it (else stop() would wait the whole grace period for it).
+    socket.once('close', done);
     try {
       target = dispatch(req, res, requestId);
     } catch (err) {

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import {
   RevocationList,
   accessTokenFromHeaders,
@@ -7,10 +6,11 @@ import {
   type Logger,
   type RevocationChange,
 } from '@noek/service-kit';
+import type { StreamOpener } from '../proxy/proxy-context';
 import { unverifiedUserOf, type VerifiedTokens } from './verified-tokens';
 
 /** Open event streams, each with the request that opened it (proxy/proxy-context.ts `streams`). */
-export type OpenStreams = ReadonlyMap<() => void, IncomingMessage>;
+export type OpenStreams = ReadonlyMap<() => void, StreamOpener>;
 
 /**
  * How long a revoked stream stays open at the gateway: chat hears the same revocation and ends its streams

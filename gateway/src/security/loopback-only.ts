@@ -1,5 +1,5 @@
-import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
+import type { RequestHead } from '../http/request-head';
 
 /** Paths only this machine may reach: the dev mailbox shows every user's reset links. */
 const LOOPBACK_ONLY_PREFIXES = ['/api/auth/dev/'];
@@ -16,7 +16,7 @@ function isLoopback(address: string | undefined): boolean {
  * this machine every client looks local, which is why the mailbox is off whenever SMTP is set and
  * docs/security.md says to set SMTP_URL before exposing the product.
  */
-export function refusedAsNotLocal(req: IncomingMessage, path: string): boolean {
+export function refusedAsNotLocal(req: RequestHead, path: string): boolean {
   if (!LOOPBACK_ONLY_PREFIXES.some((p) => path.startsWith(p))) return false;
   return !isLoopback(req.socket.remoteAddress);
 }

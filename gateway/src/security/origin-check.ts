@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { RequestHead } from '../http/request-head';
 
 export interface OriginPolicy {
   scheme: 'http' | 'https';
@@ -28,7 +28,7 @@ export function isStateChanging(method: string | undefined): boolean {
   return method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE';
 }
 
-function sourceOrigin(req: IncomingMessage): string | undefined {
+function sourceOrigin(req: RequestHead): string | undefined {
   const { origin, referer } = req.headers;
   if (origin !== undefined) return origin;
   if (referer === undefined) return undefined;
@@ -54,7 +54,7 @@ function portOf(hostHeader: string): string {
  * authority to abuse (API clients, tests, curl); with one it is refused, which costs nothing to a
  * real browser and closes the gap for clients that strip both headers.
  */
-export function originAllowed(req: IncomingMessage, path: string, policy: OriginPolicy): boolean {
+export function originAllowed(req: RequestHead, path: string, policy: OriginPolicy): boolean {
   if (!isStateChanging(req.method) || policy.exemptPaths.has(path)) return true;
   const origin = sourceOrigin(req);
   if (origin === undefined) return req.headers.cookie === undefined;
@@ -80,7 +80,7 @@ const JSON_TYPE = /^application\/(?:[a-z0-9.+-]*\+)?json\s*(?:;|$)/i;
  * "simple" fetch can send without a CORS preflight (text/plain, urlencoded, multipart) are
  * refused, and so is anything else no service parses.
  */
-export function contentTypeAllowed(req: IncomingMessage): boolean {
+export function contentTypeAllowed(req: RequestHead): boolean {
   if (!isStateChanging(req.method)) return true;
   const type = req.headers['content-type'];
   return type === undefined || JSON_TYPE.test(type);

@@ -1,6 +1,14 @@
-import type { Server, ServerOptions } from 'node:http';
-import { isIP, type Socket } from 'node:net';
+import type { ServerOptions } from 'node:http';
+import { isIP, type Server, type Socket } from 'node:net';
 import type { Logger } from '@noek/service-kit';
+
+/** The whole request, head and body, must arrive within this (node:http's requestTimeout). */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+/** How often open connections are checked against those limits (node:http's and the wire path's). */
+export function connectionsCheckingMs(headersTimeoutMs: number): number {
+  return Math.min(1_000, Math.floor(headersTimeoutMs / 4));
+}
 
 /**
  * Options for node:http's createServer that bound how long a client may take (issue 14 §8): the
@@ -16,8 +24,8 @@ export function serverLimitOptions(limits: {
   return {
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     headersTimeout: limits.headersTimeoutMs,
-    requestTimeout: 60_000,
-    connectionsCheckingInterval: Math.min(1_000, Math.floor(limits.headersTimeoutMs / 4)),
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionsCheckingInterval: connectionsCheckingMs(limits.headersTimeoutMs),
   };
 }
 

@@ -38,7 +38,7 @@ export function createSessionCheck(o: SessionCheckOptions) {
   const exempt = new Set(o.exemptPaths);
   const verified = o.verified ?? createVerifiedTokens();
   const { publicKey, revocations } = o;
-  return (req: IncomingMessage, path: string, service: ServiceName): SessionVerdict => {
+  return (req: Pick<IncomingMessage, 'headers'>, path: string, service: ServiceName): SessionVerdict => {
     if (!publicKey || !sessionServices.has(service) || exempt.has(path)) return allowed;
     const token = accessTokenFromHeaders(req.headers);
     if (!token) return noToken;

@@ -35,7 +35,12 @@ export async function startGateway(
   overrides: Partial<GatewayConfig> = {},
   deps: GatewayDeps = {},
 ): Promise<Gateway & { url: string }> {
-  const config = loadGatewayConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env }, overrides);
+  // GATEWAY_TEST_WIRE_PATH=false runs a suite with node:http serving every connection (the other front end).
+  const front = process.env.GATEWAY_TEST_WIRE_PATH ? { WIRE_PATH: process.env.GATEWAY_TEST_WIRE_PATH } : {};
+  const config = loadGatewayConfig(
+    { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...front, ...env },
+    overrides,
+  );
   const gateway = createGateway(config, {
     logger: createLogger({ name: 'gateway-test', level: 'silent' }),
     ...deps,
@@ -125,4 +130,119 @@ export async function sendRaw(url: string, text: string): Promise<string> {
     socket.on('close', () => resolve(answer));
     socket.on('error', reject);
   });
+}
+
+export interface ParsedResponse {
+  status: number;
+  /** Lower-cased names; a repeated header keeps its last value. */
+  headers: Record<string, string>;
+  body: string;
+  /** The body came chunked. */
+  chunked: boolean;
+}
+
+/**
+ * A client connection that writes bytes as given and reads answers as they come: for pipelining, partial
+ * heads, 100 Continue, and whether the gateway closed the connection. Its own small response reader
+ * (Content-Length, chunked, or no body for HEAD/1xx/204/304), independent of the gateway's.
+ */
+export async function rawConnection(url: string) {
+  const net = await import('node:net');
+  const { port } = new URL(url);
+  const socket = net.connect(Number(port), '127.0.0.1');
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  let bytes = Buffer.alloc(0);
+  let closed = false;
+  const waiters = new Set<() => void>();
+  const wake = () => waiters.forEach((w) => w());
+  socket.on('data', (c: Buffer) => {
+    bytes = Buffer.concat([bytes, c]);
+    wake();
+  });
+  socket.on('close', () => {
+    closed = true;
+    wake();
+  });
+  socket.on('error', () => {});
+
+  /** One response from the front of the bytes, or undefined while incomplete. */
+  const take = (noBody: boolean): ParsedResponse | undefined => {
+    const text = bytes.toString('latin1');
+    const end = text.indexOf('\r\n\r\n');
+    if (end === -1) return undefined;
+    const [statusLine, ...lines] = text.slice(0, end).split('\r\n');
+    const status = Number(statusLine!.split(' ')[1]);
+    const headers: Record<string, string> = {};
+    for (const l of lines)
+      headers[l.slice(0, l.indexOf(':')).toLowerCase()] = l.slice(l.indexOf(':') + 1).trim();
+    let pos = end + 4;
+    let body = '';
+    const chunked = headers['transfer-encoding'] === 'chunked';
+    if (noBody || status < 200 || status === 204 || status === 304) {
+      // no body
+    } else if (chunked) {
+      for (;;) {
+        const lineEnd = text.indexOf('\r\n', pos);
+        if (lineEnd === -1) return undefined;
+        const size = parseInt(text.slice(pos, lineEnd), 16);
+        if (text.length < lineEnd + 2 + size + 2) return undefined;
+        body += text.slice(lineEnd + 2, lineEnd + 2 + size);
+        pos = lineEnd + 2 + size + 2;
+        if (size === 0) break;
+      }
+    } else if (headers['content-length'] !== undefined) {
+      const n = Number(headers['content-length']);
+      if (text.length < pos + n) return undefined;
+      body = text.slice(pos, pos + n);
+      pos += n;
+    } else {
+      if (!closed) return undefined;
+      body = text.slice(pos);
+      pos = text.length;
+    }
+    bytes = bytes.subarray(pos);
+    return { status, headers, body: Buffer.from(body, 'latin1').toString(), chunked };
+  };
+
+  const until = <T>(check: () => T | undefined, timeoutMs: number): Promise<T> =>
+    new Promise((resolve, reject) => {
+      const attempt = () => {
+        const v = check();
+        if (v === undefined) return false;
+        waiters.delete(attempt);
+        clearTimeout(timer);
+        resolve(v);
+        return true;
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(attempt);
+        reject(
+          new Error(
+            `no answer within ${timeoutMs} ms; got ${JSON.stringify(bytes.toString('latin1').slice(0, 300))}`,
+          ),
+        );
+      }, timeoutMs);
+      if (!attempt()) waiters.add(attempt);
+    });
+
+  return {
+    socket,
+    send: (data: string | Buffer) => new Promise<void>((r) => socket.write(data, () => r())),
+    /** The next complete response (`head`: it answers a HEAD request, so no body follows). */
+    response: (options: { head?: boolean; timeoutMs?: number } = {}) =>
+      until(() => take(options.head ?? false), options.timeoutMs ?? 3_000),
+    /** Resolves once the gateway closed the connection. */
+    closed: (timeoutMs = 3_000) => until(() => (closed ? true : undefined), timeoutMs),
+    get isClosed() {
+      return closed;
+    },
+    /** Bytes received and not yet read as a response. */
+    get unread() {
+      return bytes.toString('latin1');
+    },
+    close: () => socket.destroy(),
+  };
 }

@@ -1,0 +1,69 @@
+import { errorCodes, gatewayApiPaths, serviceForApiPath, type ServiceName } from '@noek/contracts';
+import { clientAddress } from '../http/client-address';
+import type { RequestHead } from '../http/request-head';
+import { contentTypeAllowed, originAllowed, type OriginPolicy } from '../security/origin-check';
+import type { RateLimiter } from '../security/rate-limit';
+import type { SessionCheck } from '../security/session-check';
+
+/** An answer the gateway gives itself instead of proxying: the shared error envelope's parts. */
+export interface Refusal {
+  kind: 'refuse';
+  status: number;
+  code: string;
+  message: string;
+  headers?: Record<string, string>;
+}
+
+export type ApiVerdict =
+  { kind: 'proxy'; service: ServiceName; clientIp: string } | { kind: 'version' } | Refusal;
+
+export interface ApiDecisionOptions {
+  trustProxyHops: number;
+  limiter: RateLimiter;
+  originPolicy: OriginPolicy;
+  sessionCheck: SessionCheck;
+}
+
+const refusal = (status: number, code: string, message: string, headers?: Record<string, string>): Refusal =>
+  headers ? { kind: 'refuse', status, code, message, headers } : { kind: 'refuse', status, code, message };
+
+const versionVerdict: ApiVerdict = { kind: 'version' };
+
+/**
+ * The checks on an /api request, in order: rate limit, the gateway's own /api/version, origin, route,
+ * session, content type. Pure of any response object, so both front ends (node:http and the wire path)
+ * decide the same way and only render the verdict differently.
+ */
+export function createApiDecision(o: ApiDecisionOptions) {
+  return (req: RequestHead, path: string): ApiVerdict => {
+    const clientIp = clientAddress(req, o.trustProxyHops);
+    const wait = o.limiter.take(clientIp);
+    if (wait > 0) {
+      return refusal(429, errorCodes.rateLimited, 'Too many requests. Please wait a moment and try again.', {
+        'Retry-After': String(wait),
+      });
+    }
+    if (path === gatewayApiPaths.version) {
+      if (req.method === 'GET' || req.method === 'HEAD') return versionVerdict;
+      return refusal(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed here.`, { Allow: 'GET, HEAD' });
+    }
+    if (!originAllowed(req, path, o.originPolicy)) {
+      return refusal(403, errorCodes.foreignOrigin, 'This request came from another site and was refused.');
+    }
+    const service = serviceForApiPath(path);
+    if (!service) {
+      return refusal(404, errorCodes.notFound, `No route for ${req.method} ${path.slice(0, 200)}.`);
+    }
+    const session = o.sessionCheck(req, path, service);
+    if (!session.ok) return refusal(401, errorCodes.unauthenticated, session.message);
+    if (!contentTypeAllowed(req)) {
+      return refusal(
+        415,
+        errorCodes.unsupportedMediaType,
+        'Send the request body as JSON (Content-Type: application/json).',
+      );
+    }
+    return { kind: 'proxy', service, clientIp };
+  };
+}
+export type ApiDecision = ReturnType<typeof createApiDecision>;
