@@ -7,7 +7,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkLocalServers } from './lib/preflight';
 
-type Tally = { passed: number; failed: number };
+/** `failures` names what failed, one line each, for the summary at the end (CI keeps only the tail). */
+type Tally = { passed: number; failed: number; failures?: string[] };
 type Stage = { name: string; run: () => Promise<Tally> };
 
 const root = join(import.meta.dirname, '..');
@@ -35,15 +36,26 @@ function vitest(name: string, projects: string[]): Stage {
     name,
     run: async () => {
       const out = join(tmp, `${name}.json`);
+      const failuresFile = join(tmp, `${name}.failures.txt`);
       rmSync(out, { force: true });
+      rmSync(failuresFile, { force: true });
       const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])];
-      const code = await sh('npx', [
-        ...args,
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${out}`,
-      ]);
-      if (!existsSync(out)) return { passed: 0, failed: 1 };
+      const code = await sh(
+        'npx',
+        [
+          ...args,
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile.json=${out}`,
+          '--reporter=./scripts/lib/failure-reporter.ts',
+        ],
+        { NOEK_FAILURES_FILE: failuresFile },
+      );
+      const failures = existsSync(failuresFile)
+        ? readFileSync(failuresFile, 'utf8').split('\n').filter(Boolean)
+        : [];
+      if (!existsSync(out))
+        return { passed: 0, failed: 1, failures: [...failures, `vitest exited ${code} with no report`] };
       const report = JSON.parse(readFileSync(out, 'utf8')) as {
         numPassedTests: number;
         numFailedTests: number;
@@ -52,7 +64,8 @@ function vitest(name: string, projects: string[]): Stage {
       };
       // A file that fails to load counts no test but is still a failure.
       const failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
-      return { passed: report.numPassedTests, failed };
+      if (failed > 0 && failures.length === 0) failures.push(`vitest exited ${code}: see its output above`);
+      return { passed: report.numPassedTests, failed, failures };
     },
   };
 }
@@ -124,6 +137,7 @@ async function main(): Promise<void> {
     total.passed += t.passed;
     total.failed += t.failed;
     summary.push(`${t.failed === 0 ? 'ok  ' : 'FAIL'} ${stage.name}: ${t.passed} passed, ${t.failed} failed`);
+    if (t.failed > 0) summary.push(...(t.failures ?? []).slice(0, 20).map((f) => `       ${f}`));
   }
   console.log(`\n${summary.join('\n')}\n`);
   console.log(`${total.passed} passed, ${total.failed} failed`);
