@@ -32,6 +32,7 @@ export default defineConfig({
           include: ['**/*.test.tsx'],
           exclude,
           environment: 'happy-dom',
+          setupFiles: ['scripts/lib/ui-test-no-network.ts'],
         },
       },
       {

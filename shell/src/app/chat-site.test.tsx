@@ -1,10 +1,11 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { storageKeys, type RemoteName, type User } from '@noek/contracts';
 import { Toaster } from '@noek/ui';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../features/auth/session.store';
+import { stubFetch } from '../features/auth/test-utils';
 import { readStoredUser } from '../features/auth/stored-user';
 import type { RemoteApp, RemoteLoader } from '../remotes/remote-loader';
 import { RemoteLoaderContext } from '../remotes/remote-slot';
@@ -49,14 +50,25 @@ function renderAt(path: string) {
 
 const signIn = (u: User = user) => act(() => useSessionStore.getState().setUser(u));
 
+// The server at the network edge: signing out tells auth (and nothing here may reach a real port, where a
+// refused connection would outlive the test).
+let calls: ReturnType<typeof stubFetch>;
 beforeEach(() => {
+  calls = stubFetch((method, path) =>
+    method === 'POST' && path === '/api/auth/logout'
+      ? { status: 200, body: { message: 'Signed out' } }
+      : undefined,
+  );
   localStorage.clear();
   act(() => {
     useSessionStore.getState().clear();
     useViewStore.getState().setView('chat');
   });
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('chat site routes (spec §2)', () => {
   it.each(['/', '/subscribe', '/chat/7', '/success'])('signed out, %s shows the sign-in screen', (path) => {
@@ -101,6 +113,7 @@ describe('host API given to remotes', () => {
     fireEvent.click(screen.getByRole('button', { name: 'sign out' }));
     expect(screen.getByTestId('sign-in-screen')).toBeTruthy();
     expect(localStorage.getItem(storageKeys.user())).toBeNull();
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/auth/logout')).toHaveLength(1));
   });
 });
 
