@@ -24,9 +24,13 @@ describe('startHttpServer', () => {
   });
 
   it('lets an in-flight request finish, then refuses new connections', async () => {
+    // Shutdown starts once the request is in the handler (a fixed wait loses that race on a busy machine).
+    let arrived!: () => void;
+    const inHandler = new Promise<void>((r) => (arrived = r));
     const running = await startHttpServer(
       app((a) =>
         a.get('/slow', async (_req, res) => {
+          arrived();
           await new Promise((r) => setTimeout(r, 150));
           res.json({ done: true });
         }),
@@ -34,7 +38,7 @@ describe('startHttpServer', () => {
       { port: 0, logger },
     );
     const slow = fetch(`${running.url}/slow`);
-    await new Promise((r) => setTimeout(r, 30));
+    await inHandler;
     const closed = running.close(2_000);
     const res = await slow;
     expect(await res.json()).toEqual({ done: true });
@@ -43,15 +47,22 @@ describe('startHttpServer', () => {
   });
 
   it('force-closes a request that outlives the grace period', async () => {
+    let arrived!: () => void;
+    const inHandler = new Promise<void>((r) => (arrived = r));
     const running = await startHttpServer(
-      app((a) => a.get('/hang', () => new Promise(() => {}))),
+      app((a) =>
+        a.get('/hang', () => {
+          arrived();
+          return new Promise(() => {});
+        }),
+      ),
       { port: 0, logger },
     );
     const hung = fetch(`${running.url}/hang`).then(
       () => 'answered',
       () => 'cut',
     );
-    await new Promise((r) => setTimeout(r, 30));
+    await inHandler;
     const t0 = Date.now();
     await running.close(100);
     expect(Date.now() - t0).toBeLessThan(1_000);
