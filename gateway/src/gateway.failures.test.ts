@@ -78,11 +78,18 @@ describe('upstream failures', () => {
 
   it('503 when more requests are in flight to one upstream than allowed', async () => {
     const release = gate();
-    const { gw } = await setup((req, res) => void release.opened.then(() => echo(req, res)), {
-      UPSTREAM_MAX_SOCKETS: '1',
-    });
+    // The second request is sent once the first is at the upstream: after a fixed wait, on a busy machine,
+    // the first might not be in flight yet.
+    const firstArrived = gate();
+    const { gw } = await setup(
+      (req, res) => {
+        firstArrived.open();
+        void release.opened.then(() => echo(req, res));
+      },
+      { UPSTREAM_MAX_SOCKETS: '1' },
+    );
     const first = fetch(`${gw.url}/api/conversations/1`);
-    await new Promise((r) => setTimeout(r, 100));
+    await firstArrived.opened;
     const second = await fetch(`${gw.url}/api/conversations/2`);
     expect(second.status).toBe(503);
     expect(second.headers.get('retry-after')).toBe('1');
@@ -160,22 +167,32 @@ describe('event streams', () => {
       res.write('data: start\n\n');
     });
     const res = await fetch(`${gw.url}/api/conversations/c1/stream`);
-    const text = res.text();
-    await new Promise((r) => setTimeout(r, 50));
+    // The gateway stops once the first event has reached the client, not after a fixed wait.
+    const reader = res.body!.getReader();
+    const first = await reader.read();
+    let text = new TextDecoder().decode(first.value);
     const started = Date.now();
     await gw.stop();
-    expect(await text).toBe('data: start\n\n');
+    for (let r = await reader.read(); !r.done; r = await reader.read())
+      text += new TextDecoder().decode(r.value);
+    expect(text).toBe('data: start\n\n');
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 });
 
 describe('shutdown', () => {
   it('lets an in-flight request finish, then closes', async () => {
-    const up = await startUpstream((req, res) => setTimeout(() => echo(req, res), 300));
+    // The stop starts once the request is at the upstream: after a fixed wait on a busy machine it could
+    // start before the gateway even had the request, which it then refuses.
+    const arrived = gate();
+    const up = await startUpstream((req, res) => {
+      arrived.open();
+      setTimeout(() => echo(req, res), 300);
+    });
     const gw = await startGateway({ CHAT_URL: up.url, SHUTDOWN_GRACE_MS: '5000' });
     cleanups.push(() => up.close());
     const pending = fetch(`${gw.url}/api/conversations`);
-    await new Promise((r) => setTimeout(r, 100));
+    await arrived.opened;
     const stopped = gw.stop();
     expect((await pending).status).toBe(200);
     await stopped;
@@ -183,8 +200,11 @@ describe('shutdown', () => {
   });
 
   it('cuts requests still running when the grace period ends', async () => {
+    // Stopped once the request is at the upstream: a request refused because the stop came first would
+    // also read as 'cut', and the test would pass without a grace period to end.
+    const arrived = gate();
     const up = await startUpstream(() => {
-      /* never answers */
+      arrived.open(); // and never answers
     });
     const gw = await startGateway({ CHAT_URL: up.url, SHUTDOWN_GRACE_MS: '200' });
     cleanups.push(() => up.close());
@@ -192,7 +212,7 @@ describe('shutdown', () => {
       (r) => r.status,
       () => 'cut',
     );
-    await new Promise((r) => setTimeout(r, 100));
+    await arrived.opened;
     const started = Date.now();
     await gw.stop();
     expect(Date.now() - started).toBeLessThan(1_500);
@@ -241,12 +261,17 @@ describe('client disconnect', () => {
 
   it('aborts the upstream request while it is still waiting for headers', async () => {
     const upstreamClosed = gate();
-    const { gw } = await setup((req) => req.socket.on('close', upstreamClosed.open));
+    // Aborted once the request is at the upstream; aborted earlier, it might never have left the client.
+    const arrived = gate();
+    const { gw } = await setup((req) => {
+      req.socket.on('close', upstreamClosed.open);
+      arrived.open();
+    });
     const controller = new AbortController();
     const pending = fetch(`${gw.url}/api/conversations`, { signal: controller.signal }).catch(
       () => 'aborted',
     );
-    await new Promise((r) => setTimeout(r, 100));
+    await arrived.opened;
     controller.abort();
     expect(await pending).toBe('aborted');
     const timeout = new Promise((_, reject) =>
