@@ -483,12 +483,20 @@ describe('wire path: bookkeeping', () => {
   });
 
   it('says Connection: close on answers given while stopping', async () => {
-    const { gw } = await gatewayFor((req, res) => setTimeout(() => echo(req, res), 200), {
-      SHUTDOWN_GRACE_MS: '5000',
-    });
+    // The stop starts once the request is at the upstream: after a fixed wait on a busy machine it could
+    // start before the gateway had read the request off the connection.
+    let arrived!: () => void;
+    const atUpstream = new Promise<void>((r) => (arrived = r));
+    const { gw } = await gatewayFor(
+      (req, res) => {
+        arrived();
+        setTimeout(() => echo(req, res), 200);
+      },
+      { SHUTDOWN_GRACE_MS: '5000' },
+    );
     const c = await connect(gw);
     await c.send(get('/api/conversations/slow'));
-    await new Promise((r) => setTimeout(r, 50));
+    await atUpstream;
     const stopped = gw.stop();
     const res = await c.response();
     expect(res.status).toBe(200);
