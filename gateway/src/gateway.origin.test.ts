@@ -118,9 +118,11 @@ describe('content type on state-changing requests', () => {
   });
 });
 
+// One token a minute: no refill while a test runs, however slow the machine (at 60 a minute, a test that
+// took over a second between its requests got a token back and its 429 became a 200).
 describe('per-address rate limit on /api', () => {
   it('answers 429 JSON with Retry-After once the burst is spent', async () => {
-    const g = await startGateway({ AUTH_URL: up.url, RATE_LIMIT_PER_MINUTE: '60', RATE_LIMIT_BURST: '3' });
+    const g = await startGateway({ AUTH_URL: up.url, RATE_LIMIT_PER_MINUTE: '1', RATE_LIMIT_BURST: '3' });
     try {
       const statuses = [];
       for (let i = 0; i < 4; i += 1) statuses.push((await fetch(`${g.url}/api/auth/me`)).status);
@@ -137,7 +139,7 @@ describe('per-address rate limit on /api', () => {
   });
 
   it('keys on the socket address, not on a client-sent X-Forwarded-For', async () => {
-    const g = await startGateway({ AUTH_URL: up.url, RATE_LIMIT_PER_MINUTE: '60', RATE_LIMIT_BURST: '2' });
+    const g = await startGateway({ AUTH_URL: up.url, RATE_LIMIT_PER_MINUTE: '1', RATE_LIMIT_BURST: '2' });
     try {
       const statuses = [];
       for (let i = 0; i < 3; i += 1) {
