@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { EventEnvelope } from '@noek/contracts';
 import { createInProcessEventBus } from '../events/in-process-event-bus';
 import type { EventBus } from '../events/event-bus';
@@ -48,8 +48,8 @@ describe('createOutboxRelay', () => {
     const relay = createOutboxRelay({ db, bus, logger, batchSize: 2 });
     expect(await relay.flush()).toBe(3);
     expect(await relay.flush()).toBe(0);
-    await new Promise((r) => setTimeout(r, 10));
-    expect(got).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    // Published is not yet handled: the subscriber gets them in its own time.
+    await expect.poll(() => got).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
     expect(db.rows().every((r) => r.sentAt instanceof Date)).toBe(true);
     await bus.close();
   });
@@ -69,8 +69,7 @@ describe('createOutboxRelay', () => {
     const times = db.rows().map((r) => r.createdAt.getTime());
     expect(new Set(times).size).toBe(20);
     await createOutboxRelay({ db, bus, logger }).flush();
-    await new Promise((r) => setTimeout(r, 20));
-    expect(published).toEqual(Array.from({ length: 20 }, (_, i) => ({ n: i + 1 })));
+    await expect.poll(() => published).toEqual(Array.from({ length: 20 }, (_, i) => ({ n: i + 1 })));
     await bus.close();
   });
 
@@ -114,8 +113,13 @@ describe('createOutboxRelay', () => {
     };
     await expect(createOutboxRelay({ db: crashing, bus, logger }).flush()).rejects.toThrow('killed');
     expect(await createOutboxRelay({ db, bus, logger }).flush()).toBe(1);
-    await new Promise((r) => setTimeout(r, 10));
-    expect(got).toEqual([e.id]);
+    // A later event marks the end: the subscriber handles in order, so once it has that one it has had
+    // every copy of `e` it will ever get (no guessing how long a second copy would take).
+    const last = event(2);
+    await enqueueEvent(db, last);
+    expect(await createOutboxRelay({ db, bus, logger }).flush()).toBe(1);
+    await expect.poll(() => got.includes(last.id)).toBe(true);
+    expect(got).toEqual([e.id, last.id]);
     await bus.close();
   });
 
@@ -125,10 +129,10 @@ describe('createOutboxRelay', () => {
     const relay = createOutboxRelay({ db, bus, logger, intervalMs: 10 });
     relay.start();
     await enqueueEvent(db, event(1));
-    await new Promise((r) => setTimeout(r, 60));
+    await expect.poll(() => db.rows()[0]!.sentAt).not.toBeNull();
     await relay.stop();
-    expect(db.rows()[0]!.sentAt).not.toBeNull();
     await enqueueEvent(db, event(2));
+    // Four poll intervals: a relay still polling would have sent it.
     await new Promise((r) => setTimeout(r, 40));
     expect(db.rows()[1]!.sentAt).toBeNull();
     await bus.close();
@@ -149,12 +153,13 @@ describe('createOutboxRelay', () => {
         return async () => void (listening = false);
       },
     });
+    const polls = vi.spyOn(db.outboxEvent, 'findMany');
     relay.start();
-    await new Promise((r) => setTimeout(r, 20)); // the first poll (at start) found nothing
+    await expect.poll(() => polls.mock.calls.length).toBe(1); // the first poll (at start) found nothing
     await enqueueEvent(db, event(1));
     wake!();
-    await new Promise((r) => setTimeout(r, 20));
-    expect(db.rows()[0]!.sentAt).not.toBeNull();
+    // Well within a second; the next poll is a minute away.
+    await expect.poll(() => db.rows()[0]!.sentAt).not.toBeNull();
     await relay.stop();
     expect(listening).toBe(false);
     await bus.close();
