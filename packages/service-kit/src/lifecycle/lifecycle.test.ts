@@ -45,9 +45,8 @@ describe('createLifecycle', () => {
       expect(exits).toEqual([]);
       expect(lines().some((l) => l.msg === 'unhandled promise rejection')).toBe(true);
       added('uncaughtException')[0]!(new Error('bug'));
-      await new Promise((r) => setTimeout(r, 20));
+      await expect.poll(() => exits).toEqual([1]);
       expect(closed).toBe(true);
-      expect(exits).toEqual([1]);
     } finally {
       for (const e of events) for (const l of added(e)) process.off(e as 'SIGTERM', l);
     }
@@ -73,8 +72,7 @@ describe('createLifecycle', () => {
       const added = process.listeners('SIGTERM').filter((l) => !before.includes(l));
       expect(added).toHaveLength(1);
       (added[0] as (s: string) => void)('SIGTERM');
-      await new Promise((r) => setTimeout(r, 20));
-      expect(exits).toEqual([code]);
+      await expect.poll(() => exits).toEqual([code]);
       process.off('SIGTERM', added[0]!);
       for (const l of process.listeners('SIGINT').filter((x) => !beforeInt.includes(x)))
         process.off('SIGINT', l);
