@@ -132,7 +132,9 @@ describe('createServiceApp', () => {
     const { url, lines } = await start();
     await fetch(`${url}/healthz`);
     await fetch(`${url}/api/items/7`, { headers: { 'x-request-id': 'rid-1' } });
-    await new Promise((r) => setTimeout(r, 20));
+    // The line is written when the response closes on the server, which may come after the client has it.
+    // The probe's line, if there were one, would have come before: its response had closed by then.
+    await expect.poll(() => lines().some((l) => l.requestId === 'rid-1')).toBe(true);
     const requests = lines().filter((l) => l.msg === 'request');
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({
