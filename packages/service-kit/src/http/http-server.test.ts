@@ -109,9 +109,11 @@ describe('startHttpServer', () => {
   });
 
   it('keeps serving with /readyz at 503 during unreadyDelayMs', async () => {
+    // The two requests below must both land within the delay: 200 ms was not always enough for them on a
+    // busy machine, so the delay is a second (the test waits it out once).
     const running = await startHttpServer(
       app(() => {}),
-      { port: 0, logger, unreadyDelayMs: 200 },
+      { port: 0, logger, unreadyDelayMs: 1_000 },
     );
     const closing = running.close(2_000);
     const ready = await fetch(`${running.url}/readyz`);
