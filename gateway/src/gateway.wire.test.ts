@@ -259,6 +259,9 @@ describe('wire path: request bodies', () => {
   it('holds the client back while the upstream does not read the body', async () => {
     let received = 0;
     let reading!: () => void;
+    // Resolves once the request is at the upstream, which may come after the client stalled on a busy machine.
+    let arrived!: () => void;
+    const atUpstream = new Promise<void>((r) => (arrived = r));
     const { gw } = await gatewayFor(
       (req, res) => {
         req.pause();
@@ -267,6 +270,7 @@ describe('wire path: request bodies', () => {
           req.on('end', () => res.end(JSON.stringify({ received })));
           req.resume();
         };
+        arrived();
       },
       { MAX_BODY_BYTES: String(256 * 1024 * 1024) },
     );
@@ -296,6 +300,7 @@ describe('wire path: request bodies', () => {
     }
     expect(stalled).toBe(true);
     expect(written).toBeLessThan(total);
+    await atUpstream;
     reading();
     const rest = async () => {
       while (written < total) {
