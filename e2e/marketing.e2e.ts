@@ -200,8 +200,9 @@ describe('between the two sites', () => {
     await s.page.getByTestId('plan-supernoek-cta').click();
     await handoff;
     await s.page.getByTestId('mfe-billing').waitFor();
-    expect(new URL(s.page.url()).origin + new URL(s.page.url()).pathname).toBe(`${chat}/subscribe`);
-    expect(s.page.url()).not.toContain('auth_token'); // used once, then cleaned from the URL
+    // The token is used once, then cleaned from the URL: after the exchange answers, which on a busy
+    // machine can come after the billing screen has mounted.
+    await s.page.waitForURL(`${chat}/subscribe`);
     expect(await meStatus(s.page)).toBe(200);
   });
 
