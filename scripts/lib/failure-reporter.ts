@@ -37,7 +37,7 @@ export default class FailureReporter implements Reporter {
     if (!file) return;
     const lines = [
       ...modules.flatMap(moduleFailures),
-      ...unhandled.map((e) => `unhandled error (fails the run though every test passed): ${firstLine(e)}`),
+      ...unhandled.map((e) => `unhandled error (fails the run): ${firstLine(e)}`),
     ];
     writeFileSync(file, lines.join('\n'));
   }
