@@ -107,6 +107,49 @@ describe('admin operations on users', () => {
     await signIn(env.client(), p);
   });
 
+  it('never zero admins: two admins removing each other at the same moment leave one (20 rounds)', async () => {
+    const { ctx } = env.service;
+    const { db } = env;
+    const removals = [
+      (id: string) => adminBan(ctx, id, { reason: 'race', duration: null }),
+      (id: string) => adminSetBlocked(ctx, id, true),
+      (id: string) =>
+        adminUpdateUser(ctx, id, {
+          name: 'Demoted',
+          email: `${id}@example.test`,
+          accessLevel: 'basic',
+          specialFeatures: [],
+        }),
+    ];
+    for (let round = 0; round < 20; round++) {
+      // Exactly two active admins, each removing the other (ban, block or demote, mixed).
+      await db.user.updateMany({ where: { accessLevel: 'admin' }, data: { accessLevel: 'basic' } });
+      const [a, b] = await Promise.all(
+        [0, 1].map((i) =>
+          db.user.create({
+            data: {
+              name: `Admin ${i}`,
+              email: `race-${round}-${i}-${Date.now()}@example.test`,
+              passwordHash: 'x',
+              accessLevel: 'admin',
+            },
+          }),
+        ),
+      );
+      const results = await Promise.allSettled([
+        removals[round % 3]!(b!.id),
+        removals[(round + 1) % 3]!(a!.id),
+      ]);
+      const refused = results.filter((r) => r.status === 'rejected');
+      expect(refused, `round ${round}`).toHaveLength(1);
+      expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({ status: 409, code: 'LAST_ADMIN' });
+      const active = await db.user.count({
+        where: { accessLevel: 'admin', isBlocked: false, isBanned: false },
+      });
+      expect(active, `round ${round}`).toBe(1);
+    }
+  });
+
   it('unknown user ids are a 404', async () => {
     await expect(
       adminSetBlocked(env.service.ctx, '00000000-0000-4000-8000-000000000000', true),

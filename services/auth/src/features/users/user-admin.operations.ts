@@ -32,9 +32,18 @@ async function inTx<T>(
   });
 }
 
-/** Refuses a change that would leave no active admin (checked inside the change's transaction). */
+// Any fixed number: one lock for every change that can take an admin out (ban, block, demote).
+const LAST_ADMIN_LOCK = 70_424_202;
+
+/**
+ * Refuses a change that would leave no active admin. Two admins removing each other at once would each
+ * count the other as still active and both succeed, so the check and the change are serialised: a
+ * transaction-scoped advisory lock, held until the change commits; the count after it (READ COMMITTED:
+ * a fresh snapshot per statement) sees every removal committed before.
+ */
 async function keepAnAdmin(tx: Prisma.TransactionClient, target: User, ctx: AuthContext): Promise<void> {
   if (target.accessLevel !== 'admin') return;
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LAST_ADMIN_LOCK})`;
   const now = ctx.now();
   const others = await tx.user.count({
     where: {
