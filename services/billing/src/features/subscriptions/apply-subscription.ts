@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import {
-  subscriptionChangedEvent,
-  userIdSchema,
-  type EventEnvelope,
-  type SubscriptionStatus,
-} from '@noek/contracts';
-import type { UnitScope } from '@noek/service-kit';
+import { subscriptionChangedEvent, type EventEnvelope, type SubscriptionStatus } from '@noek/contracts';
+import type { Logger, UnitScope } from '@noek/service-kit';
 import type { BillingRepositories } from '../../context';
+import { sellsSuperNoek, type SuperNoekPrice } from './supernoek-price';
 import { sameStatus, statusOf, type SubscriptionSnapshot } from './subscription-state';
 
 export interface Applied {
@@ -38,32 +34,51 @@ function changedEnvelope(
   };
 }
 
-/** The user a provider subscription belongs to: our customer row, else the metadata written at creation. */
+/**
+ * The user a provider subscription belongs to: only the customer billing created for that user (its row in
+ * `customers`). Metadata is not trusted: anyone able to create a subscription on the account can write it.
+ */
 async function ownerOf(
   scope: UnitScope<BillingRepositories>,
   s: SubscriptionSnapshot,
 ): Promise<string | null> {
   const customer = await scope.customers.findByStripeId(s.stripeCustomerId);
-  if (customer) return customer.userId;
-  const fromMetadata = userIdSchema.safeParse(s.metadataUserId);
-  if (!fromMetadata.success) return null;
-  await scope.customers.add(fromMetadata.data, s.stripeCustomerId);
-  return fromMetadata.data;
+  return customer?.userId ?? null;
+}
+
+/** How a subscription is applied: what SuperNoek costs, the clock, where a refusal is logged. */
+export interface ApplyOptions {
+  price: SuperNoekPrice;
+  now: () => Date;
+  logger: Logger;
+  correlationId?: string;
 }
 
 /**
  * Stores the provider's copy of a subscription (inside the caller's transaction) and, when the user's
- * plan status moved, enqueues billing.subscription.changed.v1. Null when the subscription belongs to no
- * user we know (an event for another application's customer): nothing is written.
+ * plan status moved, enqueues billing.subscription.changed.v1. Null, nothing written and the reason
+ * logged, when it is not a SuperNoek subscription of ours: its customer is not one billing created for a
+ * user (another application's, or one made by hand), or it does not sell SuperNoek at its price.
  */
 export async function applySubscription(
   scope: UnitScope<BillingRepositories>,
   snapshot: SubscriptionSnapshot,
-  now: () => Date,
-  correlationId: string = randomUUID(),
+  opts: ApplyOptions,
 ): Promise<Applied | null> {
+  const { now, correlationId = randomUUID() } = opts;
   const userId = await ownerOf(scope, snapshot);
-  if (!userId) return null;
+  const log = { subscription: snapshot.id, customer: snapshot.stripeCustomerId };
+  if (!userId) {
+    opts.logger.info(log, 'subscription of a customer billing did not create: ignored');
+    return null;
+  }
+  if (!sellsSuperNoek(snapshot, opts.price)) {
+    opts.logger.warn(
+      { ...log, userId, items: snapshot.items },
+      'subscription that does not sell SuperNoek at its price: ignored',
+    );
+    return null;
+  }
   await scope.subscriptions.lockUser(userId);
   const before = statusOf(await scope.subscriptions.listForUser(userId));
   await scope.subscriptions.save(userId, snapshot);

@@ -14,6 +14,15 @@ export interface SubscriptionRecord {
   createdAt: Date;
 }
 
+/** One item of a subscription: its price as the provider charges it. */
+export interface SubscriptionItemPrice {
+  unitAmount: number | null;
+  currency: string;
+  interval: string | null;
+  intervalCount: number | null;
+  quantity: number;
+}
+
 /** A subscription as read from the provider, not yet tied to a user. */
 export interface SubscriptionSnapshot {
   id: string;
@@ -21,8 +30,8 @@ export interface SubscriptionSnapshot {
   status: string;
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
-  /** metadata.userId written at creation (a fallback when the customer row is missing). */
-  metadataUserId: string | null;
+  /** What it sells, item by item (SuperNoek is one item of its monthly price). */
+  items: SubscriptionItemPrice[];
   /** When it was read: an older read never overwrites a newer one. */
   readAt: Date;
 }
@@ -37,7 +46,13 @@ export function snapshotOf(sub: Stripe.Subscription, readAt: Date): Subscription
     status: sub.status,
     currentPeriodEnd: end === null ? null : new Date(end * 1000),
     cancelAtPeriodEnd: sub.cancel_at_period_end,
-    metadataUserId: sub.metadata?.userId ?? null,
+    items: sub.items.data.map((i) => ({
+      unitAmount: i.price.unit_amount,
+      currency: i.price.currency,
+      interval: i.price.recurring?.interval ?? null,
+      intervalCount: i.price.recurring?.interval_count ?? null,
+      quantity: i.quantity ?? 1,
+    })),
     readAt,
   };
 }

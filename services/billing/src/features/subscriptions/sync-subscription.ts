@@ -1,12 +1,19 @@
 import type Stripe from 'stripe';
 import type { BillingContext } from '../../context';
-import { callProvider } from '../payments/payments';
-import { applySubscription, type Applied } from './apply-subscription';
+import { callProvider, requirePayments, type Payments } from '../payments/payments';
+import { applySubscription, type Applied, type ApplyOptions } from './apply-subscription';
+import { superNoekPriceOf } from './supernoek-price';
 import { snapshotOf } from './subscription-state';
 
 /** Applies a subscription object the provider just answered with (after create, cancel, reactivate). */
 export function applyProviderSubscription(ctx: BillingContext, sub: Stripe.Subscription, readAt: Date) {
-  return ctx.transaction((scope) => applySubscription(scope, snapshotOf(sub, readAt), ctx.now));
+  const opts = applyOptions(ctx, requirePayments(ctx.payments));
+  return ctx.transaction((scope) => applySubscription(scope, snapshotOf(sub, readAt), opts));
+}
+
+/** What applying a subscription checks it against (the configured SuperNoek price). */
+export function applyOptions(ctx: BillingContext, p: Payments, correlationId?: string): ApplyOptions {
+  return { price: superNoekPriceOf(p), now: ctx.now, logger: ctx.logger, correlationId };
 }
 
 /** Re-reads one subscription from the provider and applies it: the provider's copy decides, not our guess. */

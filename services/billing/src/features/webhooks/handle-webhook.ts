@@ -4,6 +4,7 @@ import { DomainError, isUniqueViolation } from '@noek/service-kit';
 import type { BillingContext } from '../../context';
 import { callProvider, requirePayments } from '../payments/payments';
 import { applySubscription } from '../subscriptions/apply-subscription';
+import { applyOptions } from '../subscriptions/sync-subscription';
 import { snapshotOf } from '../subscriptions/subscription-state';
 
 export type WebhookOutcome = WebhookResponse['outcome'];
@@ -72,9 +73,7 @@ export async function handleWebhook(
         throw err;
       });
       if (!sub) return 'ignored';
-      const applied = await applySubscription(scope, snapshotOf(sub, readAt), ctx.now, event.id);
-      if (!applied)
-        ctx.logger.info({ event: event.id, type: event.type }, 'webhook for a customer we do not know');
+      const applied = await applySubscription(scope, snapshotOf(sub, readAt), applyOptions(ctx, p, event.id));
       return applied ? 'applied' : 'ignored';
     });
   } catch (err) {

@@ -36,6 +36,18 @@ async function paidSilently() {
 
 const eventRows = () => h.db.webhookEvent.count();
 
+/** A monthly price of 1 cent: the provider sells it, billing must not take it for SuperNoek. */
+async function cheapPrice(): Promise<string> {
+  const product = await h.stripe.products.create({ name: 'Not SuperNoek' });
+  const price = await h.stripe.prices.create({
+    product: product.id,
+    unit_amount: 1,
+    currency: 'usd',
+    recurring: { interval: 'month' },
+  });
+  return price.id;
+}
+
 describe('webhook signatures', () => {
   it('a missing, wrong or too old signature answers 400 and changes nothing', async () => {
     const { u, sub } = await paidSilently();
@@ -99,6 +111,8 @@ describe('webhook delivery', () => {
   it('updated before created ends in the state the provider holds', async () => {
     const userId = randomUUID();
     const customer = await h.stripe.customers.create({ metadata: { userId } });
+    // The customer billing created for the user (subscribe records it so).
+    await h.db.customer.create({ data: { userId, stripeCustomerId: customer.id } });
     const [price] = (await h.stripe.prices.list({ lookup_keys: ['noek_supernoek_monthly'] })).data;
     h.sim.webhooks.paused = true;
     const created = await h.stripe.subscriptions.create({
@@ -140,6 +154,52 @@ describe('webhook delivery', () => {
     const other = signedEvent(h, 'charge.refunded', { id: 'ch_1', object: 'charge' });
     expect((await postWebhook(h, other.payload, other.header)).body).toMatchObject({ outcome: 'ignored' });
     expect(await h.db.subscription.count()).toBe(before);
+  });
+
+  it('only the SuperNoek price on the customer billing created for the user grants SuperNoek', async () => {
+    const cheap = await cheapPrice();
+    const paidFor = async (customer: string, price: string, userId: string) => {
+      h.sim.webhooks.paused = true;
+      try {
+        const created = await h.stripe.subscriptions.create({
+          customer,
+          items: [{ price }],
+          payment_behavior: 'default_incomplete',
+          metadata: { userId },
+          expand: ['latest_invoice.confirmation_secret'],
+        });
+        const secret = (created.latest_invoice as { confirmation_secret: { client_secret: string } })
+          .confirmation_secret.client_secret;
+        await h.stripe.paymentIntents.confirm(secret.split('_secret_')[0]!, {
+          payment_method: 'pm_card_visa',
+        });
+        return await h.stripe.subscriptions.retrieve(created.id);
+      } finally {
+        h.sim.webhooks.paused = false;
+      }
+    };
+    const deliver = async (sub: unknown) => {
+      const e = signedEvent(h, 'customer.subscription.updated', sub);
+      return (await postWebhook(h, e.payload, e.header)).body;
+    };
+    // A 1-cent subscription naming a user in its metadata, on a customer billing never created.
+    const victim = billingUser(h);
+    const stranger = await h.stripe.customers.create({ metadata: { userId: victim.id } });
+    expect(await deliver(await paidFor(stranger.id, cheap, victim.id))).toMatchObject({ outcome: 'ignored' });
+    // The right price on that foreign customer: not ours either.
+    const [superNoek] = (await h.stripe.prices.list({ lookup_keys: ['noek_supernoek_monthly'] })).data;
+    expect(await deliver(await paidFor(stranger.id, superNoek!.id, victim.id))).toMatchObject({
+      outcome: 'ignored',
+    });
+    // A 1-cent subscription on the user's own billing customer.
+    const { body } = await victim.subscribe();
+    expect(body.clientSecret).toBeTruthy();
+    const own = await h.db.customer.findUniqueOrThrow({ where: { userId: victim.id } });
+    expect(await deliver(await paidFor(own.stripeCustomerId, cheap, victim.id))).toMatchObject({
+      outcome: 'ignored',
+    });
+    expect((await victim.status()).body).toMatchObject({ isActive: false });
+    expect(await h.db.subscription.count({ where: { userId: victim.id, status: 'active' } })).toBe(0);
   });
 
   it('a provider outage answers 5xx so the provider retries, and the retry applies', async () => {
