@@ -170,8 +170,11 @@ export const adminActionSchema = z.enum([
 ]);
 export type AdminAction = z.infer<typeof adminActionSchema>;
 
-/** Whether an audit entry's action took effect. */
-export const auditOutcomeSchema = z.enum(['succeeded', 'failed']);
+/**
+ * Whether an audit entry's action took effect: 'unknown' when the owning service never answered in time
+ * (the user's state, and auth's own event, tell what happened).
+ */
+export const auditOutcomeSchema = z.enum(['succeeded', 'failed', 'unknown']);
 export type AuditOutcome = z.infer<typeof auditOutcomeSchema>;
 
 /** One row of the admin audit log (append-only): who did what to whom, before/after, when, which request. */

@@ -86,6 +86,10 @@ export const errorCodes = {
   invalidWebhookSignature: 'INVALID_WEBHOOK_SIGNATURE',
   /** The change would leave no active admin. */
   lastAdmin: 'LAST_ADMIN',
+  /** Admin: the owning service did not answer in time; whether the change was made is unknown (504). */
+  outcomeUnknown: 'OUTCOME_UNKNOWN',
+  /** An idempotency key sent again with a different request (422). */
+  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
 

@@ -8,6 +8,13 @@ import { z } from 'zod';
  */
 export const serviceTokenHeader = 'x-noek-service-token';
 export const actorHeader = 'x-noek-actor-id';
+/**
+ * The admin service's key for one action (a UUID it generates per action): auth does the action at most
+ * once per key and answers a retry with the same outcome (a reset's password included), so the admin
+ * service can retry a call whose answer was lost without acting twice.
+ */
+export const idempotencyKeyHeader = 'idempotency-key';
+export const idempotencyKeySchema = z.uuid();
 export const SERVICE_TOKEN_TYP = 'service';
 export const SERVICE_TOKEN_TTL_SEC = 60;
 export const serviceTokenClaimsSchema = z.object({

@@ -17,7 +17,7 @@ export const adminActionRecordedEvent = defineEvent(
     after: fieldsSnapshotSchema,
     at: isoDateTimeSchema,
     /** Added later (optional for older payloads): the outcome and the request that caused it. */
-    outcome: z.enum(['succeeded', 'failed']).optional(),
+    outcome: z.enum(['succeeded', 'failed', 'unknown']).optional(),
     requestId: z.string().nullable().optional(),
   }),
 );

@@ -1,7 +1,12 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorHeader, authUserListResponseSchema, serviceTokenHeader } from '@noek/contracts';
+import {
+  actorHeader,
+  authUserListResponseSchema,
+  idempotencyKeyHeader,
+  serviceTokenHeader,
+} from '@noek/contracts';
 import { startAuthTestEnv, type AuthTestEnv } from '../../test/auth-test-env';
 import { signIn, signUpAndVerify } from '../../test/flows';
 import type { TestClient } from '../../test/http-client';
@@ -41,6 +46,11 @@ function svc(
   const headers: Record<string, string> = { [serviceTokenHeader]: token };
   if (actor) headers[actorHeader] = actor;
   return env.client({ origin: null }).request(method, path, body, { headers });
+}
+
+async function updatesOf(userId: string): Promise<number> {
+  const events = await env.db.outboxEvent.findMany({ where: { subject: 'auth.user.updated.v1' } });
+  return events.filter((e) => (e.payload as { data: { userId: string } }).data.userId === userId).length;
 }
 
 async function member() {
@@ -106,6 +116,35 @@ describe('internal admin routes', () => {
     expect(reset.status).toBe(200);
     const again = await signIn(env.client(), { ...p, password: reset.body.newPassword });
     expect(again.body.user.mustChangePassword).toBe(true);
+  });
+
+  it('an idempotency key does the action once: a repeat (even concurrent) answers the same password', async () => {
+    const { p, id } = await member();
+    const key = randomUUID();
+    const withKey = (k: string, target = id) =>
+      env.client({ origin: null }).request('POST', `${base}/${target}/reset-password`, undefined, {
+        headers: { [serviceTokenHeader]: serviceToken(), [actorHeader]: adminId, [idempotencyKeyHeader]: k },
+      });
+    const updatesBefore = await updatesOf(id);
+    const [first, second] = await Promise.all([withKey(key), withKey(key)]);
+    expect(first.status, first.text).toBe(200);
+    expect(second.body.newPassword).toBe(first.body.newPassword);
+    expect((await withKey(key)).body.newPassword).toBe(first.body.newPassword);
+    await signIn(env.client(), { ...p, password: first.body.newPassword });
+    // One change: one auth.user.updated.v1 more than before the three calls.
+    expect((await updatesOf(id)) - updatesBefore).toBe(1);
+    // The database keeps neither the key nor the password in the clear.
+    const [row] = await env.db.$queryRawUnsafe<{ keyHash: string; sealed: string }[]>(
+      'SELECT "keyHash", sealed FROM admin_requests ORDER BY "createdAt" DESC LIMIT 1',
+    );
+    expect(JSON.stringify(row)).not.toContain(key);
+    expect(JSON.stringify(row)).not.toContain(first.body.newPassword);
+    // The same key for another user is refused, not answered with this user's password.
+    const other = await member();
+    const reused = await withKey(key, other.id);
+    expect(reused.status).toBe(422);
+    expect(reused.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await withKey('not-a-uuid')).status).toBe(400);
   });
 
   it('refuses self-actions, and losing the last active admin', async () => {

@@ -1,4 +1,5 @@
-import type { Express } from 'express';
+import { createHash } from 'node:crypto';
+import type { Express, Request } from 'express';
 import { ConflictError, NotFoundError, route, ValidationError } from '@noek/service-kit';
 import {
   actorHeader,
@@ -9,6 +10,8 @@ import {
   authInternalRoutes,
   authUserListQuerySchema,
   errorCodes,
+  idempotencyKeyHeader,
+  idempotencyKeySchema,
   userIdParamsSchema,
   type AuthUserRecord,
 } from '@noek/contracts';
@@ -21,6 +24,7 @@ import {
   adminUnban,
   adminUpdateUser,
 } from './user-admin.operations';
+import type { Once } from './admin-request.repository';
 import { expireDue, grantSupernoek } from './grant-supernoek';
 import { requireServiceCaller, type ServiceCaller } from './service-caller.middleware';
 import { toAuthUserRecord } from './user.view';
@@ -76,30 +80,30 @@ export function adminUserRoutes(ctx: AuthContext) {
       r.update.path,
       route({ ...params, body: adminUpdateUserRequestSchema }, async (i, req) => {
         if (i.body.accessLevel !== 'admin') notSelf(callerOf(req), i.params.id);
-        return one(await adminUpdateUser(ctx, i.params.id, i.body));
+        return one(await adminUpdateUser(ctx, i.params.id, i.body, onceOf(req, 'update', i)));
       }),
     );
     app.post(
       r.resetPassword.path,
-      route(params, (i) => adminResetPassword(ctx, i.params.id)),
+      route(params, (i, req) => adminResetPassword(ctx, i.params.id, onceOf(req, 'reset-password', i))),
     );
     app.patch(
       r.block.path,
       route({ ...params, body: adminBlockRequestSchema }, async (i, req) => {
         if (i.body.isBlocked) notSelf(callerOf(req), i.params.id);
-        return one(await adminSetBlocked(ctx, i.params.id, i.body.isBlocked));
+        return one(await adminSetBlocked(ctx, i.params.id, i.body.isBlocked, onceOf(req, 'block', i)));
       }),
     );
     app.post(
       r.ban.path,
       route({ ...params, body: adminBanRequestSchema }, async (i, req) => {
         notSelf(callerOf(req), i.params.id);
-        return one(await adminBan(ctx, i.params.id, i.body));
+        return one(await adminBan(ctx, i.params.id, i.body, onceOf(req, 'ban', i)));
       }),
     );
     app.post(
       r.unban.path,
-      route(params, async (i) => one(await adminUnban(ctx, i.params.id))),
+      route(params, async (i, req) => one(await adminUnban(ctx, i.params.id, onceOf(req, 'unban', i)))),
     );
     app.post(
       r.grantSupernoek.path,
@@ -112,6 +116,26 @@ export function adminUserRoutes(ctx: AuthContext) {
       route({}, async () => ({ expired: await expireDue(ctx) })),
     );
   };
+}
+
+/**
+ * The admin service's idempotency key of this action (none: done every time), with what the request was:
+ * the same key sent with another action, user, actor or body is refused, never answered another's outcome.
+ */
+function onceOf(
+  req: Request,
+  action: string,
+  input: { params: { id: string }; body?: unknown },
+): Once | undefined {
+  const raw = req.headers[idempotencyKeyHeader];
+  if (raw === undefined) return undefined;
+  const key = idempotencyKeySchema.safeParse(raw);
+  if (!key.success)
+    throw new ValidationError('The idempotency key is not a UUID.', {
+      [idempotencyKeyHeader]: ['Expected a UUID'],
+    });
+  const request = JSON.stringify([action, input.params.id, callerOf(req).actorId, input.body ?? null]);
+  return { key: key.data, fingerprint: createHash('sha256').update(request).digest('hex') };
 }
 
 const CALLER = Symbol('serviceCaller');

@@ -4,6 +4,7 @@ import { banEndsAt, errorCodes, type AdminBanInput, type AdminUpdateUserInput } 
 import type { Prisma, User } from '../../generated/prisma/client';
 import type { AuthContext } from '../../context';
 import { hashPassword } from '../../crypto/password';
+import { adminRequests, type Done, type Once } from './admin-request.repository';
 import { userRepository } from './user.repository';
 
 /** The grant columns cleared. */
@@ -20,16 +21,34 @@ export const NO_GRANT = {
  * sessions at once. Audit logging is the admin service's.
  */
 
+/**
+ * Runs an action on one user in one transaction. With `once` (the admin service's idempotency key) the
+ * action is done at most once: a repeat answers `replay` of the user as they are now and the earlier
+ * outcome, instead of acting again.
+ */
 async function inTx<T>(
   ctx: AuthContext,
   id: string,
   fn: (tx: Prisma.TransactionClient, user: User) => Promise<T>,
+  once?: { key: Once; replay: (user: User, done: Done) => T },
 ): Promise<T> {
   return ctx.db.$transaction(async (tx) => {
+    // Claimed first: a retry racing the first attempt waits here, then reads the user as it left them.
+    const done = once ? await adminRequests.claim(tx, once.key, ctx.now()) : null;
     const user = await userRepository.findById(tx, id);
     if (!user) throw new NotFoundError('User not found.');
+    if (once && done) return once.replay(user, done);
     return fn(tx, user);
   });
+}
+
+/** A user action's repeat answers the user as they are now (the first attempt's change included). */
+const asNow = (key: Once | undefined) => (key ? { key, replay: (user: User) => user } : undefined);
+
+/** Hashing is the slow part: skipped when the action was already done under this key. */
+async function hashUnlessDone(ctx: AuthContext, password: string, key?: Once): Promise<string | undefined> {
+  if (key && (await adminRequests.done(ctx.db, key))) return undefined;
+  return hashPassword(password);
 }
 
 // Any fixed number: one lock for every change that can take an admin out (ban, block, demote).
@@ -61,29 +80,37 @@ export async function adminUpdateUser(
   ctx: AuthContext,
   id: string,
   input: AdminUpdateUserInput,
+  once?: Once,
 ): Promise<User> {
-  const passwordHash = input.newPassword ? await hashPassword(input.newPassword) : undefined;
+  const passwordHash = input.newPassword ? await hashUnlessDone(ctx, input.newPassword, once) : undefined;
   try {
-    return await inTx(ctx, id, async (tx, before) => {
-      const levelChanged = before.accessLevel !== input.accessLevel;
-      if (levelChanged && input.accessLevel !== 'admin') await keepAnAdmin(tx, before, ctx);
-      const patch: Prisma.UserUpdateInput = {
-        name: input.name,
-        email: input.email,
-        accessLevel: input.accessLevel,
-        specialFeatures: input.specialFeatures,
-        // An admin-set level is neither a paid one nor a grant any more.
-        ...(levelChanged ? { paidSupernoek: false, ...NO_GRANT } : {}),
-        ...(passwordHash ? { passwordHash, mustChangePassword: true } : {}),
-      };
-      const user = await userRepository.updateUser(tx, id, patch, {
-        // A new password ends every session; a new level only the tokens that carry the old one.
-        revoke: passwordHash ? true : levelChanged && 'access-tokens',
-        now: ctx.now(),
-      });
-      await ctx.events.updated(tx, user, Object.keys(patch));
-      return user;
-    });
+    return await inTx(
+      ctx,
+      id,
+      async (tx, before) => {
+        if (input.newPassword && !passwordHash)
+          throw new Error('a new password reached its change without a hash');
+        const levelChanged = before.accessLevel !== input.accessLevel;
+        if (levelChanged && input.accessLevel !== 'admin') await keepAnAdmin(tx, before, ctx);
+        const patch: Prisma.UserUpdateInput = {
+          name: input.name,
+          email: input.email,
+          accessLevel: input.accessLevel,
+          specialFeatures: input.specialFeatures,
+          // An admin-set level is neither a paid one nor a grant any more.
+          ...(levelChanged ? { paidSupernoek: false, ...NO_GRANT } : {}),
+          ...(passwordHash ? { passwordHash, mustChangePassword: true } : {}),
+        };
+        const user = await userRepository.updateUser(tx, id, patch, {
+          // A new password ends every session; a new level only the tokens that carry the old one.
+          revoke: passwordHash ? true : levelChanged && 'access-tokens',
+          now: ctx.now(),
+        });
+        await ctx.events.updated(tx, user, Object.keys(patch));
+        return user;
+      },
+      asNow(once),
+    );
   } catch (err) {
     if (isUniqueViolation(err))
       throw new ConflictError('An account with this email already exists', errorCodes.emailTaken);
@@ -96,60 +123,110 @@ export function generatePassword(): string {
   return randomBytes(12).toString('base64url');
 }
 
-export async function adminResetPassword(ctx: AuthContext, id: string): Promise<{ newPassword: string }> {
+/**
+ * A new generated password; with `once`, a repeat of the same request answers the same password (kept
+ * sealed under the key for the admin service's retry), so a lost answer never loses the password.
+ */
+export async function adminResetPassword(
+  ctx: AuthContext,
+  id: string,
+  once?: Once,
+): Promise<{ newPassword: string }> {
   const newPassword = generatePassword();
-  const passwordHash = await hashPassword(newPassword);
-  await inTx(ctx, id, async (tx) => {
-    const user = await userRepository.updateUser(
-      tx,
-      id,
-      { passwordHash, mustChangePassword: true },
-      { revoke: true, now: ctx.now() },
-    );
-    await ctx.events.updated(tx, user, ['password']);
-  });
-  return { newPassword };
+  const passwordHash = await hashUnlessDone(ctx, newPassword, once);
+  return inTx(
+    ctx,
+    id,
+    async (tx) => {
+      if (!passwordHash) throw new Error('a password reset reached its change without a hash');
+      const user = await userRepository.updateUser(
+        tx,
+        id,
+        { passwordHash, mustChangePassword: true },
+        { revoke: true, now: ctx.now() },
+      );
+      await ctx.events.updated(tx, user, ['password']);
+      if (once) await adminRequests.keepSecret(tx, once, newPassword);
+      return { newPassword };
+    },
+    once && { key: once, replay: (_user, done) => ({ newPassword: secretOf(done) }) },
+  );
+}
+
+function secretOf(done: Done): string {
+  if (done.secret === null) throw new Error('a password reset was recorded without its password');
+  return done.secret;
 }
 
 /** Block or unblock (blocked users can sign in but cannot send: chat enforces it from the event). */
-export async function adminSetBlocked(ctx: AuthContext, id: string, isBlocked: boolean): Promise<User> {
-  return inTx(ctx, id, async (tx, before) => {
-    if (isBlocked) await keepAnAdmin(tx, before, ctx);
-    const user = await userRepository.updateUser(
-      tx,
-      id,
-      { isBlocked },
-      { revoke: isBlocked, now: ctx.now() },
-    );
-    await ctx.events.updated(tx, user, ['isBlocked']);
-    return user;
-  });
+export async function adminSetBlocked(
+  ctx: AuthContext,
+  id: string,
+  isBlocked: boolean,
+  once?: Once,
+): Promise<User> {
+  return inTx(
+    ctx,
+    id,
+    async (tx, before) => {
+      if (isBlocked) await keepAnAdmin(tx, before, ctx);
+      const user = await userRepository.updateUser(
+        tx,
+        id,
+        { isBlocked },
+        { revoke: isBlocked, now: ctx.now() },
+      );
+      await ctx.events.updated(tx, user, ['isBlocked']);
+      return user;
+    },
+    asNow(once),
+  );
 }
 
-export async function adminBan(ctx: AuthContext, id: string, input: AdminBanInput): Promise<User> {
+export async function adminBan(
+  ctx: AuthContext,
+  id: string,
+  input: AdminBanInput,
+  once?: Once,
+): Promise<User> {
   const now = ctx.now();
-  return inTx(ctx, id, async (tx, before) => {
-    await keepAnAdmin(tx, before, ctx);
-    const user = await userRepository.updateUser(
-      tx,
-      id,
-      { isBanned: true, banReason: input.reason, bannedAt: now, bannedUntil: banEndsAt(now, input.duration) },
-      { revoke: true, now },
-    );
-    await ctx.events.updated(tx, user, ['isBanned']);
-    return user;
-  });
+  return inTx(
+    ctx,
+    id,
+    async (tx, before) => {
+      await keepAnAdmin(tx, before, ctx);
+      const user = await userRepository.updateUser(
+        tx,
+        id,
+        {
+          isBanned: true,
+          banReason: input.reason,
+          bannedAt: now,
+          bannedUntil: banEndsAt(now, input.duration),
+        },
+        { revoke: true, now },
+      );
+      await ctx.events.updated(tx, user, ['isBanned']);
+      return user;
+    },
+    asNow(once),
+  );
 }
 
-export async function adminUnban(ctx: AuthContext, id: string): Promise<User> {
-  return inTx(ctx, id, async (tx) => {
-    const user = await userRepository.updateUser(
-      tx,
-      id,
-      { isBanned: false, banReason: null, bannedAt: null, bannedUntil: null },
-      { revoke: false, now: ctx.now() },
-    );
-    await ctx.events.updated(tx, user, ['isBanned']);
-    return user;
-  });
+export async function adminUnban(ctx: AuthContext, id: string, once?: Once): Promise<User> {
+  return inTx(
+    ctx,
+    id,
+    async (tx) => {
+      const user = await userRepository.updateUser(
+        tx,
+        id,
+        { isBanned: false, banReason: null, bannedAt: null, bannedUntil: null },
+        { revoke: false, now: ctx.now() },
+      );
+      await ctx.events.updated(tx, user, ['isBanned']);
+      return user;
+    },
+    asNow(once),
+  );
 }
