@@ -14,8 +14,16 @@ export const adminEnvSchema = z.object({
   AUTH_PRIVATE_KEY: pemEnv('PRIVATE KEY').optional(),
   /** Single-machine mode: where auth keeps its generated keys, when the keys are not given. */
   KEYS_DIR: z.string().min(1).optional(),
-  /** How long a call to auth or chat may take before the action fails (and is audited as failed). */
-  DOWNSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /**
+   * How long one attempt of a call to auth or chat may take: longer than the slowest action (argon2 hashing
+   * on a busy machine). A change whose answer is lost is tried again with the same idempotency key.
+   */
+  DOWNSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+  /**
+   * The time all attempts of one change may take together; below the gateway's UPSTREAM_TIMEOUT_MS (30 s),
+   * so the admin's answer (done, refused, or unknown) always reaches the browser.
+   */
+  ACTION_BUDGET_MS: z.coerce.number().int().min(100).max(120_000).default(25_000),
   /** How often the admin service asks auth to end grants whose expiry passed (auth owns them). */
   GRANT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
 });

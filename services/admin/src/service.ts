@@ -27,7 +27,10 @@ import { syncDirectory } from './features/directory/sync-directory';
 export type AdminServiceDeps = {
   /** Commits that wrote outbox rows wake the relay (definition.ts: @noek/db's outboxWakeups). */
   outboxWakeups?: OutboxWakeups;
-  config: Pick<AdminConfig, 'AUTH_URL' | 'CHAT_URL' | 'DOWNSTREAM_TIMEOUT_MS' | 'GRANT_SWEEP_INTERVAL_MS'>;
+  config: Pick<
+    AdminConfig,
+    'AUTH_URL' | 'CHAT_URL' | 'DOWNSTREAM_TIMEOUT_MS' | 'ACTION_BUDGET_MS' | 'GRANT_SWEEP_INTERVAL_MS'
+  >;
   db: AdminDb;
   bus: EventBus;
   logger: Logger;
@@ -50,14 +53,15 @@ export function createAdminService(deps: AdminServiceDeps) {
   });
   const tokens = createServiceTokens(deps.privateKey);
   const timeoutMs = config.DOWNSTREAM_TIMEOUT_MS;
+  const budgetMs = config.ACTION_BUDGET_MS;
   const ctx: AdminContext = {
     ...makeRepositories(db),
     transaction: createUnitOfWork(db, makeRepositories, {
       afterPublish: () =>
         void relay.flush().catch((err: unknown) => logger.warn({ err }, 'outbox flush failed')),
     }),
-    auth: createAuthClient({ baseUrl: config.AUTH_URL, tokens, timeoutMs }),
-    chat: createChatClient({ baseUrl: config.CHAT_URL, tokens, timeoutMs }),
+    auth: createAuthClient({ baseUrl: config.AUTH_URL, tokens, timeoutMs, budgetMs }),
+    chat: createChatClient({ baseUrl: config.CHAT_URL, tokens, timeoutMs, budgetMs }),
     logger,
     now: deps.now ?? (() => new Date()),
     totals: new Map(),

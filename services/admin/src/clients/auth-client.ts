@@ -14,14 +14,23 @@ import {
 import { callDownstream } from './downstream';
 import type { ServiceTokens } from './service-token';
 
-/** auth's internal user API (contracts authInternalRoutes), called with the admin service's token. */
-export function createAuthClient(opts: { baseUrl: string; tokens: ServiceTokens; timeoutMs: number }) {
+/**
+ * auth's internal user API (contracts authInternalRoutes), called with the admin service's token. Each
+ * change carries the action's idempotency key: auth does it at most once, so a lost answer is retried.
+ */
+export function createAuthClient(opts: {
+  baseUrl: string;
+  tokens: ServiceTokens;
+  timeoutMs: number;
+  budgetMs: number;
+}) {
   const call = async (
     route: { method: string; path: string },
     actorId: string | null,
     params: Record<string, string> = {},
     body?: unknown,
     query = '',
+    key?: string,
   ): Promise<unknown> =>
     callDownstream({
       method: route.method,
@@ -33,7 +42,10 @@ export function createAuthClient(opts: { baseUrl: string; tokens: ServiceTokens;
       body,
       timeoutMs: opts.timeoutMs,
       label: 'The user service',
+      ...(key ? { idempotent: { key, budgetMs: opts.budgetMs } } : {}),
     });
+  const change = (route: { method: string; path: string }, a: Acting, id: string, body?: unknown) =>
+    call(route, a.actorId, { id }, body, '', a.key);
   const user = (data: unknown): AuthUserRecord => authUserRecordResponseSchema.parse(data).user;
   return {
     async list(after: string | undefined, limit: number): Promise<AuthUserRecord[]> {
@@ -41,18 +53,20 @@ export function createAuthClient(opts: { baseUrl: string; tokens: ServiceTokens;
       return authUserListResponseSchema.parse(await call(r.list, null, {}, undefined, `?${q}`));
     },
     get: async (id: string) => user(await call(r.get, null, { id })),
-    update: async (actorId: string, id: string, body: AdminUpdateUserInput) =>
-      user(await call(r.update, actorId, { id }, body)),
-    resetPassword: async (actorId: string, id: string) =>
-      adminResetPasswordResponseSchema.parse(await call(r.resetPassword, actorId, { id })),
-    block: async (actorId: string, id: string, isBlocked: boolean) =>
-      user(await call(r.block, actorId, { id }, { isBlocked })),
-    ban: async (actorId: string, id: string, body: AdminBanInput) =>
-      user(await call(r.ban, actorId, { id }, body)),
-    unban: async (actorId: string, id: string) => user(await call(r.unban, actorId, { id })),
-    grant: async (actorId: string, id: string, body: { expiresAt: string | null; sendEmail: boolean }) =>
-      user(await call(r.grantSupernoek, actorId, { id }, body)),
+    update: async (a: Acting, id: string, body: AdminUpdateUserInput) =>
+      user(await change(r.update, a, id, body)),
+    resetPassword: async (a: Acting, id: string) =>
+      adminResetPasswordResponseSchema.parse(await change(r.resetPassword, a, id)),
+    block: async (a: Acting, id: string, isBlocked: boolean) =>
+      user(await change(r.block, a, id, { isBlocked })),
+    ban: async (a: Acting, id: string, body: AdminBanInput) => user(await change(r.ban, a, id, body)),
+    unban: async (a: Acting, id: string) => user(await change(r.unban, a, id)),
+    grant: async (a: Acting, id: string, body: { expiresAt: string | null; sendEmail: boolean }) =>
+      user(await change(r.grantSupernoek, a, id, body)),
     expireGrants: async () => authExpireGrantsResponseSchema.parse(await call(r.expireGrants, null)).expired,
   };
 }
 export type AuthClient = ReturnType<typeof createAuthClient>;
+
+/** Who acts, and the action's idempotency key (one per admin action, the same for its retries). */
+export type Acting = { actorId: string; key?: string };

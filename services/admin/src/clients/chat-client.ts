@@ -13,7 +13,12 @@ import type { ServiceTokens } from './service-token';
  * chat's internal usage API (contracts chatUsageRoutes). chat checks the acting admin's own access token
  * (forwarded as Bearer) against its copy of the user's level, and receives the service token too.
  */
-export function createChatClient(opts: { baseUrl: string; tokens: ServiceTokens; timeoutMs: number }) {
+export function createChatClient(opts: {
+  baseUrl: string;
+  tokens: ServiceTokens;
+  timeoutMs: number;
+  budgetMs: number;
+}) {
   const call = async (
     route: { method: string; path: string },
     actor: { id: string; accessToken: string },
@@ -32,6 +37,8 @@ export function createChatClient(opts: { baseUrl: string; tokens: ServiceTokens;
         body,
         timeoutMs: opts.timeoutMs,
         label: 'The chat service',
+        // Both set the count (to a number, or to 0): sent again, they leave the same count.
+        idempotent: { budgetMs: opts.budgetMs },
       }),
     );
   let probe: { at: number; up: Promise<boolean> } | undefined;

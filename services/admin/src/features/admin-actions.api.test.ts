@@ -156,6 +156,81 @@ describe('effects, end to end over NATS', () => {
     expect(JSON.stringify(entry)).not.toContain(newPassword);
   });
 
+  it('reset password answered late by auth: the retry (same key) answers the same password, which works; audited once as succeeded', async () => {
+    const m = await signUp(stack, 'late-reset');
+    await rowOf(admin.c, m.email);
+    const before = stack.authHop.seen();
+    // auth resets the password, but its answer comes after admin's timeout (2 s here).
+    stack.authHop.holdAnswers('/reset-password', 2_600);
+    const res = await admin.c.post(at(a.resetPassword, m.id));
+    expect(res.status, res.text).toBe(200);
+    expect(stack.authHop.seen() - before).toBeGreaterThanOrEqual(2);
+    const ok = await m.c.post('/api/auth/login', { email: m.email, password: res.body.newPassword });
+    expect(ok.status, ok.text).toBe(200);
+    expect((await audit(m.id)).map((e) => [e.action, e.outcome])).toEqual([
+      ['user.password-reset', 'succeeded'],
+    ]);
+  });
+
+  it('an admin resetting their own password with a late answer gets the password and is not locked out', async () => {
+    const second = await signUp(stack, 'self-reset');
+    await rowOf(admin.c, second.email);
+    const promote = { name: second.name, email: second.email, accessLevel: 'admin', specialFeatures: [] };
+    expect((await admin.c.request('PATCH', at(a.updateUser, second.id), promote)).status).toBe(200);
+    await signIn(second.c, second);
+    stack.authHop.holdAnswers('/reset-password', 2_600);
+    const res = await second.c.post(at(a.resetPassword, second.id));
+    expect(res.status, res.text).toBe(200);
+    const again = stack.client();
+    await signIn(again, { email: second.email, password: res.body.newPassword as string });
+    expect((await again.get(a.users.path)).status).toBe(200);
+  });
+
+  it("an answer that never comes in time is reported as unknown (check history), audited 'unknown', not 'failed'", async () => {
+    const m = await signUp(stack, 'lost-reset');
+    await rowOf(admin.c, m.email);
+    stack.authHop.holdAnswers('/reset-password', 2_600, 10);
+    try {
+      const res = await admin.c.post(at(a.resetPassword, m.id));
+      expect(res.status, res.text).toBe(504);
+      expect(res.body.code).toBe('OUTCOME_UNKNOWN');
+      expect(res.body.message).toMatch(/history/);
+      expect(res.body.message).not.toMatch(/Nothing was changed/);
+    } finally {
+      stack.authHop.clear();
+    }
+    const [entry] = await audit(m.id);
+    expect(entry).toMatchObject({
+      action: 'user.password-reset',
+      outcome: 'unknown',
+      errorCode: 'OUTCOME_UNKNOWN',
+    });
+    // It was in fact done (auth only answered late): 'unknown' was the truth, 'nothing was changed' was not.
+    const old = await m.c.post('/api/auth/login', { email: m.email, password: m.password });
+    expect(old.status).toBe(401);
+  });
+
+  it('edit user with a new password answers once the password works: sign-in and its session succeed at once', async () => {
+    for (let i = 0; i < 3; i++) {
+      const m = await signUp(stack, `new-password-${i}`);
+      await rowOf(admin.c, m.email);
+      const password = `a brand new password ${i}`;
+      const res = await admin.c.request('PATCH', at(a.updateUser, m.id), {
+        name: m.name,
+        email: m.email,
+        accessLevel: 'basic',
+        specialFeatures: [],
+        newPassword: password,
+      });
+      expect(res.status, res.text).toBe(200);
+      const c = stack.client();
+      const login = await c.post('/api/auth/login', { email: m.email, password });
+      expect(login.status, login.text).toBe(200);
+      expect((await c.get('/api/auth/me')).status).toBe(200);
+      expect((await c.get('/api/conversations')).status).toBe(200);
+    }
+  });
+
   it('usage: edit and reset through chat, shown in the row', async () => {
     const m = await signUp(stack, 'usage');
     await rowOf(admin.c, m.email);

@@ -21,6 +21,7 @@ import { createClient } from '../../../auth/src/test/http-client';
 import { startSmtpCapture, tokenFromMail } from '../../../auth/src/test/smtp-capture';
 /* eslint-enable no-restricted-imports */
 import { adminService } from '../definition';
+import { startSlowUpstream } from './slow-upstream';
 
 /** The API tests' real servers: PostgreSQL (its own database) and NATS (its own server). */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
@@ -79,7 +80,12 @@ export async function startAdminStack() {
   };
   const urls: Record<string, string> = {};
   const running: Record<string, Running> = {};
-  const start = async (name: string, def: ServiceDefinition, port = 0): Promise<Running> => {
+  const start = async (
+    name: string,
+    def: ServiceDefinition,
+    port = 0,
+    extra: Record<string, string> = {},
+  ): Promise<Running> => {
     const bus = createNatsEventBus({
       url: TEST_NATS_URL,
       logger,
@@ -87,7 +93,7 @@ export async function startAdminStack() {
       name: `${name}-test`,
     });
     const instance = await def.create({
-      env: { ...env, ...urls },
+      env: { ...env, ...urls, ...extra },
       database: (schema) => ({ kind: 'postgres', url: TEST_DATABASE_URL, schema: `${PREFIX}_${schema}` }),
       bus,
       logger: logger.child({ service: name }),
@@ -101,7 +107,9 @@ export async function startAdminStack() {
   };
   await start('auth', authService);
   await start('chat', chatService);
-  await start('admin', adminService);
+  // admin reaches auth through a hop that can hold auth's answers back (a busy machine).
+  const authHop = await startSlowUpstream(() => urls.AUTH_URL!);
+  await start('admin', adminService, 0, { AUTH_URL: authHop.url });
   const gateway = createGateway(
     loadGatewayConfig({ ...env, ...urls, PORT: '0', BILLING_URL: 'http://127.0.0.1:9' }),
   );
@@ -119,6 +127,7 @@ export async function startAdminStack() {
     urls,
     publicKey,
     privateKey,
+    authHop,
     client: (origin?: string | null) => createClient(url, { origin }),
     /** The token of the newest verification mail to `email`. */
     verificationToken: async (email: string) => tokenFromMail(await smtp.waitFor(email), '/verify-email'),
@@ -131,6 +140,7 @@ export async function startAdminStack() {
       await gateway.stop();
       for (const name of ['admin', 'chat', 'auth']) await stopService(name).catch(() => undefined);
       await smtp.close();
+      await authHop.close();
     },
   };
 }

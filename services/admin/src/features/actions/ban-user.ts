@@ -23,7 +23,7 @@ export async function banUser(
     { actor, targetId: id, action: 'user.banned', requestId, notSelf: true },
     {
       snapshot: banSnapshot(ctx),
-      perform: viaAuth(ctx, () => ctx.auth.ban(actor.id, id, input)),
+      perform: viaAuth(ctx, (a) => ctx.auth.ban(a, id, input)),
     },
   );
 }
@@ -39,7 +39,7 @@ export async function unbanUser(
     { actor, targetId: id, action: 'user.unbanned', requestId },
     {
       snapshot: banSnapshot(ctx),
-      perform: viaAuth(ctx, () => ctx.auth.unban(actor.id, id)),
+      perform: viaAuth(ctx, (a) => ctx.auth.unban(a, id)),
     },
   );
 }

@@ -27,7 +27,7 @@ export async function grantSupernoek(
         accessLevel: u.accessLevel,
         supernoekExpiresAt: u.supernoekExpiresAt?.toISOString() ?? null,
       }),
-      perform: viaAuth(ctx, () => ctx.auth.grant(actor.id, id, input)),
+      perform: viaAuth(ctx, (a) => ctx.auth.grant(a, id, input)),
     },
   );
 }

@@ -18,11 +18,16 @@ export async function resetPassword(
     { actor, targetId: id, action: 'user.password-reset', requestId },
     {
       snapshot: (u) => ({ mustChangePassword: u.mustChangePassword }),
-      perform: async () => {
-        const result = await ctx.auth.resetPassword(actor.id, id);
+      perform: async (_target, acting) => {
+        const result = await ctx.auth.resetPassword(acting, id);
+        // The password is set: a failed re-read must not lose it (auth's event updates the row later).
+        const user = await ctx.auth.get(id).catch((err: unknown) => {
+          ctx.logger.warn({ err, userId: id }, 'user not re-read after a password reset');
+          return null;
+        });
         return {
           result,
-          apply: async ({ directory }) => directory.record(await ctx.auth.get(id), ctx.now()),
+          apply: async ({ directory }) => (user ? directory.record(user, ctx.now()) : directory.findById(id)),
         };
       },
     },

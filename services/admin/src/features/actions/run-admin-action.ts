@@ -4,6 +4,7 @@ import {
   errorCodes,
   type AdminAction,
   type AdminUserRow,
+  type AuditOutcome,
   type AuthUserRecord,
 } from '@noek/contracts';
 import { ConflictError, isDomainError, NotFoundError, type UnitScope } from '@noek/service-kit';
@@ -11,6 +12,7 @@ import type { AdminContext, AdminRepositories } from '../../context';
 import type { DirectoryRow } from '../directory/directory.repository';
 import { toAdminUserRow } from '../directory/admin-user.view';
 import type { Actor } from '../access/require-admin';
+import type { Acting } from '../../clients/auth-client';
 
 export type Snapshot = Record<string, unknown>;
 
@@ -26,9 +28,13 @@ export type ActionRequest = {
 export type ActionWork<R> = {
   /** The fields this action is about, from the target as it stands. */
   snapshot: (target: DirectoryRow) => Snapshot;
-  /** Calls auth or chat; returns its result and applies it to the read model in the audit's transaction. */
+  /**
+   * Calls auth or chat as `acting` (the admin, and this action's idempotency key: the same for every retry
+   * of the call); returns its result and applies it to the read model in the audit's transaction.
+   */
   perform: (
     target: DirectoryRow,
+    acting: Acting,
   ) => Promise<{ result: R; apply: (repos: AdminRepositories) => Promise<DirectoryRow | null> }>;
 };
 
@@ -37,11 +43,15 @@ function nothingAttempted(err: unknown): boolean {
   return isDomainError(err) && (err.status === 400 || err.status === 404 || err.status === 415);
 }
 
+/** The owning service never answered in time: the action may or may not have been done. */
+const outcomeUnknown = (err: unknown) => isDomainError(err) && err.code === errorCodes.outcomeUnknown;
+
 /**
- * Every admin action goes through here: find the target, refuse self-actions, call the owning service,
- * then in ONE transaction update the read model, append the audit entry and enqueue
- * admin.action.recorded.v1. A failure after the attempt (refused by auth, service down) is audited as
- * failed with its code; the owning service changed nothing in that case (each action is one call).
+ * Every admin action goes through here: find the target, refuse self-actions, call the owning service
+ * with a new idempotency key (its retries reuse it, so the action is done at most once and a lost answer
+ * is recovered), then in ONE transaction update the read model, append the audit entry and enqueue
+ * admin.action.recorded.v1. The audit says what is known: 'succeeded'; 'failed' with its code when the
+ * service refused or could not act (it changed nothing); 'unknown' when it never answered in time.
  */
 export async function runAdminAction<R>(
   ctx: AdminContext,
@@ -51,25 +61,35 @@ export async function runAdminAction<R>(
   const target = await findTarget(ctx, req.targetId);
   const before = work.snapshot(target);
   const at = ctx.now();
+  let done: Awaited<ReturnType<ActionWork<R>['perform']>>;
   try {
     if (req.notSelf && req.actor.id === target.id)
       throw new ConflictError('You cannot do this to your own account.', errorCodes.selfAction);
-    const { result, apply } = await work.perform(target);
-    await ctx.transaction(async (repos) => {
-      const after = await apply(repos);
-      await record(repos, req, target, 'succeeded', before, after ? work.snapshot(after) : null, at, null);
-    });
-    return result;
+    done = await work.perform(target, { actorId: req.actor.id, key: randomUUID() });
   } catch (err) {
     if (nothingAttempted(err)) throw err;
     const code = isDomainError(err) ? err.code : errorCodes.internal;
+    const outcome = outcomeUnknown(err) ? 'unknown' : 'failed';
     await ctx
-      .transaction((repos) => record(repos, req, target, 'failed', before, null, at, code))
+      .transaction((repos) => record(repos, req, target, outcome, before, null, at, code))
       .catch((auditErr: unknown) =>
-        ctx.logger.error({ err: auditErr }, 'could not record a failed admin action'),
+        ctx.logger.error({ err: auditErr }, `could not record an admin action whose outcome is ${outcome}`),
       );
     throw err;
   }
+  // Done: the answer says so even if recording it fails (logged; the read model follows auth's event).
+  await ctx
+    .transaction(async (repos) => {
+      const after = await done.apply(repos);
+      await record(repos, req, target, 'succeeded', before, after ? work.snapshot(after) : null, at, null);
+    })
+    .catch((auditErr: unknown) =>
+      ctx.logger.error(
+        { err: auditErr, action: req.action, targetUserId: target.id },
+        'an admin action was done but could not be recorded',
+      ),
+    );
+  return done.result;
 }
 
 async function findTarget(ctx: AdminContext, id: string): Promise<DirectoryRow> {
@@ -87,7 +107,7 @@ async function record(
   repos: UnitScope<AdminRepositories>,
   req: ActionRequest,
   target: DirectoryRow,
-  outcome: 'succeeded' | 'failed',
+  outcome: AuditOutcome,
   before: Snapshot,
   after: Snapshot | null,
   at: Date,
@@ -132,12 +152,15 @@ export const applyRecord =
 
 /** The work of an action auth performs: auth answers the user record, which the read model takes as is. */
 export const viaAuth =
-  (ctx: AdminContext, call: () => Promise<AuthUserRecord>) =>
-  async (): Promise<{
+  (ctx: AdminContext, call: (acting: Acting) => Promise<AuthUserRecord>) =>
+  async (
+    _target: DirectoryRow,
+    acting: Acting,
+  ): Promise<{
     result: AuthUserRecord;
     apply: (repos: AdminRepositories) => Promise<DirectoryRow>;
   }> => {
-    const user = await call();
+    const user = await call(acting);
     return { result: user, apply: applyRecord(ctx, user) };
   };
 

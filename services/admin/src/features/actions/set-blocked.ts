@@ -22,7 +22,7 @@ export async function setBlocked(
     },
     {
       snapshot: (u) => ({ isBlocked: u.isBlocked }),
-      perform: viaAuth(ctx, () => ctx.auth.block(actor.id, id, isBlocked)),
+      perform: viaAuth(ctx, (a) => ctx.auth.block(a, id, isBlocked)),
     },
   );
 }

@@ -21,7 +21,7 @@ export async function updateUser(
         accessLevel: u.accessLevel,
         specialFeatures: u.specialFeatures,
       }),
-      perform: viaAuth(ctx, () => ctx.auth.update(actor.id, id, input)),
+      perform: viaAuth(ctx, (a) => ctx.auth.update(a, id, input)),
     },
   );
 }

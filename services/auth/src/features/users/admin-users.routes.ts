@@ -107,8 +107,8 @@ export function adminUserRoutes(ctx: AuthContext) {
     );
     app.post(
       r.grantSupernoek.path,
-      route({ ...params, body: authGrantRequestSchema }, async (i) =>
-        one(await grantSupernoek(ctx, i.params.id, i.body)),
+      route({ ...params, body: authGrantRequestSchema }, async (i, req) =>
+        one(await grantSupernoek(ctx, i.params.id, i.body, onceOf(req, 'grant-supernoek', i))),
       ),
     );
     app.post(

@@ -1,6 +1,7 @@
 import { NotFoundError } from '@noek/service-kit';
 import type { AccessLevel, Prisma, User } from '../../generated/prisma/client';
 import type { AuthContext } from '../../context';
+import { adminRequests, type Once } from './admin-request.repository';
 import { userRepository } from './user.repository';
 import { NO_GRANT } from './user-admin.operations';
 
@@ -14,11 +15,16 @@ export async function grantSupernoek(
   ctx: AuthContext,
   id: string,
   input: { expiresAt: string | null; sendEmail: boolean },
+  once?: Once,
 ): Promise<User> {
   const now = ctx.now();
+  let repeat = false;
   const user = await ctx.db.$transaction(async (tx) => {
+    // A repeat of the admin service's request (same idempotency key): answered as is, mailed once.
+    repeat = once ? (await adminRequests.claim(tx, once, now)) !== null : false;
     const before = await userRepository.findById(tx, id);
     if (!before) throw new NotFoundError('User not found.');
+    if (repeat) return before;
     const returnLevel: AccessLevel =
       before.supernoekGrantedAt !== null ? (before.supernoekGrantReturnLevel ?? 'basic') : before.accessLevel;
     const updated = await userRepository.updateUser(
@@ -35,7 +41,7 @@ export async function grantSupernoek(
     await ctx.events.updated(tx, updated, ['accessLevel']);
     return updated;
   });
-  if (input.sendEmail) await sendGrantEmail(ctx, user);
+  if (input.sendEmail && !repeat) await sendGrantEmail(ctx, user);
   return user;
 }
 
