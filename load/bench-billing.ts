@@ -59,6 +59,7 @@ async function webhookBench(): Promise<void> {
     DATABASE_URL: dbUrl,
     AUTH_PUBLIC_KEY: publicKey,
     PAYMENT_SIMULATOR_URL: sim.url,
+    PAYMENT_SIMULATOR_KEY: sim.secretKey,
     STRIPE_WEBHOOK_SECRET: secret,
     RECONCILE_INTERVAL_MS: '0',
   });

@@ -80,6 +80,7 @@ export async function startFuzzStack(): Promise<FuzzStack> {
     AUTH_RATE_LIMIT_SCALE: '1000',
     OFFLINE_WORD_DELAY_MS: '0',
     PAYMENT_SIMULATOR_URL: simulator.url,
+    PAYMENT_SIMULATOR_KEY: simulator.secretKey,
     STRIPE_WEBHOOK_SECRET: webhookSecret,
     AUTH_URL: urls.auth,
     CHAT_URL: urls.chat,

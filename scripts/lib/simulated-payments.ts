@@ -3,7 +3,7 @@ import { newWebhookSecret, startPaymentSimulator } from '@noek/payment-simulator
 type Env = Record<string, string | undefined>;
 
 export interface SimulatedPayments {
-  /** What billing needs to use the simulator: PAYMENT_SIMULATOR_URL and STRIPE_WEBHOOK_SECRET. */
+  /** What billing needs to use the simulator: PAYMENT_SIMULATOR_URL, its key and STRIPE_WEBHOOK_SECRET. */
   env: Env;
   url: string;
   stop(): Promise<void>;
@@ -25,7 +25,11 @@ export async function startSimulatedPayments(
     log: (line) => console.error(`[payment simulator] ${line}`),
   });
   return {
-    env: { PAYMENT_SIMULATOR_URL: sim.url, STRIPE_WEBHOOK_SECRET: secret },
+    env: {
+      PAYMENT_SIMULATOR_URL: sim.url,
+      PAYMENT_SIMULATOR_KEY: sim.secretKey,
+      STRIPE_WEBHOOK_SECRET: secret,
+    },
     url: sim.url,
     stop: () => sim.close(),
   };

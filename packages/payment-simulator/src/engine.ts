@@ -53,6 +53,10 @@ export class BillingEngine {
     return customer;
   }
 
+  listCustomers() {
+    return [...this.store.customers.values()].sort((a, b) => b.created - a.created);
+  }
+
   customer(id: string) {
     const c = this.store.customers.get(id);
     if (!c) throw missing('customer', id);

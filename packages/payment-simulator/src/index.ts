@@ -1,6 +1,8 @@
 export {
   startPaymentSimulator,
+  newSecretKey,
   SIMULATED_API_VERSION,
+  type SimulatorAccount,
   type PaymentSimulator,
   type PaymentSimulatorOptions,
 } from './server';

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BillingEngine } from './engine';
@@ -13,10 +14,20 @@ const MAX_IDEMPOTENCY_KEYS = 10_000;
 export interface PaymentSimulatorOptions {
   port?: number;
   host?: string;
+  /** The first account's secret key (sk_test_…); unset: a random one, read back as `secretKey`. */
+  secretKey?: string;
   /** Webhook endpoints to deliver to from the start (more can be added with POST /v1/webhook_endpoints). */
   webhooks?: { url: string; secret?: string }[];
   retryDelaysMs?: number[];
   log?: (line: string) => void;
+}
+
+/** One account, as at Stripe: its secret key, its objects, its clock and its webhook endpoints. */
+export interface SimulatorAccount {
+  secretKey: string;
+  engine: BillingEngine;
+  webhooks: WebhookSender;
+  clock: SimulatorClock;
 }
 
 export interface PaymentSimulator {
@@ -24,14 +35,16 @@ export interface PaymentSimulator {
   url: string;
   host: string;
   port: number;
-  /** A secret key it accepts (any sk_test_ key is accepted). */
+  /** The first account's secret key: every route, the simulator's own controls included, requires it. */
   secretKey: string;
   endpoints: WebhookEndpoint[];
   webhooks: WebhookSender;
   clock: SimulatorClock;
   engine: BillingEngine;
   addWebhookEndpoint(url: string, secret?: string): WebhookEndpoint;
-  /** Moves the simulator's clock forward and applies renewals, expiries and cancellations. */
+  /** Another account with its own key: it sees none of the first account's objects, nor they its. */
+  addAccount(secretKey?: string): SimulatorAccount;
+  /** Moves the first account's clock forward and applies renewals, expiries and cancellations. */
   advanceClock(seconds: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -40,6 +53,7 @@ type Handler = (
   params: string[],
   body: FormObject,
   query: FormObject,
+  account: SimulatorAccount,
 ) => Json | Json[] | Promise<Json | Json[]>;
 type Route = { method: string; pattern: RegExp; handler: Handler; listUrl?: string };
 
@@ -47,7 +61,17 @@ function asList(url: string, data: Json[], limit: number): Json {
   return { object: 'list', url, has_more: data.length > limit, data: data.slice(0, limit) };
 }
 
-function routesFor(e: BillingEngine, sim: () => PaymentSimulator): Route[] {
+export function newSecretKey(): string {
+  return `sk_test_${randomBytes(24).toString('base64url')}`;
+}
+
+async function advance(a: SimulatorAccount, seconds: number): Promise<void> {
+  a.clock.advance(seconds);
+  a.engine.tick();
+  await a.webhooks.idle();
+}
+
+function routes(): Route[] {
   const r = (method: string, path: string, handler: Handler, listUrl?: string): Route => ({
     method,
     pattern: new RegExp(`^${path.replace(/:id/g, '([A-Za-z0-9_]+)')}$`),
@@ -55,39 +79,49 @@ function routesFor(e: BillingEngine, sim: () => PaymentSimulator): Route[] {
     listUrl,
   });
   return [
-    r('POST', '/v1/customers', (_, b) => e.createCustomer(b)),
-    r('GET', '/v1/customers/:id', ([id]) => e.customer(id!)),
-    r('POST', '/v1/products', (_, b) => e.createProduct(b)),
-    r('POST', '/v1/prices', (_, b) => e.createPrice(b)),
-    r('GET', '/v1/prices', (_, __, q) => e.listPrices(q), '/v1/prices'),
-    r('GET', '/v1/prices/:id', ([id]) => e.price(id!)),
-    r('POST', '/v1/payment_methods', (_, b) => e.createPaymentMethod(b)),
-    r('GET', '/v1/payment_methods/:id', ([id]) => e.paymentMethod(id!)),
-    r('POST', '/v1/subscriptions', (_, b) => e.createSubscription(b)),
-    r('GET', '/v1/subscriptions', (_, __, q) => e.listSubscriptions(q), '/v1/subscriptions'),
-    r('GET', '/v1/subscriptions/:id', ([id]) => e.subscription(id!)),
-    r('POST', '/v1/subscriptions/:id', ([id], b) => e.updateSubscription(id!, b)),
-    r('DELETE', '/v1/subscriptions/:id', ([id]) => e.cancelSubscription(id!)),
-    r('GET', '/v1/invoices/:id', ([id]) => e.invoice(id!)),
-    r('GET', '/v1/payment_intents/:id', ([id]) => e.paymentIntent(id!)),
-    r('POST', '/v1/payment_intents/:id/confirm', ([id], b) => e.confirmPaymentIntent(id!, b)),
-    r('POST', '/v1/webhook_endpoints', (_, b) => {
+    r('POST', '/v1/customers', (_, b, __, a) => a.engine.createCustomer(b)),
+    r('GET', '/v1/customers', (_, __, ___, a) => a.engine.listCustomers(), '/v1/customers'),
+    r('GET', '/v1/customers/:id', ([id], _, __, a) => a.engine.customer(id!)),
+    r('POST', '/v1/products', (_, b, __, a) => a.engine.createProduct(b)),
+    r('POST', '/v1/prices', (_, b, __, a) => a.engine.createPrice(b)),
+    r('GET', '/v1/prices', (_, __, q, a) => a.engine.listPrices(q), '/v1/prices'),
+    r('GET', '/v1/prices/:id', ([id], _, __, a) => a.engine.price(id!)),
+    r('POST', '/v1/payment_methods', (_, b, __, a) => a.engine.createPaymentMethod(b)),
+    r('GET', '/v1/payment_methods/:id', ([id], _, __, a) => a.engine.paymentMethod(id!)),
+    r('POST', '/v1/subscriptions', (_, b, __, a) => a.engine.createSubscription(b)),
+    r('GET', '/v1/subscriptions', (_, __, q, a) => a.engine.listSubscriptions(q), '/v1/subscriptions'),
+    r('GET', '/v1/subscriptions/:id', ([id], _, __, a) => a.engine.subscription(id!)),
+    r('POST', '/v1/subscriptions/:id', ([id], b, __, a) => a.engine.updateSubscription(id!, b)),
+    r('DELETE', '/v1/subscriptions/:id', ([id], _, __, a) => a.engine.cancelSubscription(id!)),
+    r('GET', '/v1/invoices/:id', ([id], _, __, a) => a.engine.invoice(id!)),
+    r('GET', '/v1/payment_intents/:id', ([id], _, __, a) => a.engine.paymentIntent(id!)),
+    r('POST', '/v1/payment_intents/:id/confirm', ([id], b, __, a) => a.engine.confirmPaymentIntent(id!, b)),
+    r('POST', '/v1/webhook_endpoints', (_, b, __, a) => {
       const url = typeof b.url === 'string' ? b.url : '';
       if (!/^https?:\/\//.test(url)) throw invalid('url', 'Invalid URL.');
-      const ep = sim().addWebhookEndpoint(url);
+      const ep = a.webhooks.addEndpoint(url);
       return { id: ep.id, object: 'webhook_endpoint', url: ep.url, secret: ep.secret, status: 'enabled' };
     }),
-    // The simulator's own controls (not Stripe's API): the 3-D Secure step, the clock, lost webhooks.
-    r('POST', '/_simulator/payment_intents/:id/authenticate', ([id], b) =>
-      e.authenticate(id!, b.succeed !== 'false'),
+    // The simulator's own controls (not Stripe's API), for the key's account only: the 3-D Secure step,
+    // the clock, lost webhooks.
+    r('POST', '/_simulator/payment_intents/:id/authenticate', ([id], b, __, a) =>
+      a.engine.authenticate(id!, b.succeed !== 'false'),
     ),
-    r('POST', '/_simulator/clock/advance', async (_, b) => {
-      await sim().advanceClock(Number(b.seconds ?? 0));
-      return { now: sim().clock.nowSeconds() };
+    r('POST', '/_simulator/clock/advance', async (_, b, __, a) => {
+      await advance(a, Number(b.seconds ?? 0));
+      return { now: a.clock.nowSeconds() };
     }),
-    r('POST', '/_simulator/webhooks/pause', () => ((sim().webhooks.paused = true), { paused: true })),
-    r('POST', '/_simulator/webhooks/resume', () => ((sim().webhooks.paused = false), { paused: false })),
-    r('GET', '/_simulator/health', () => ({ ok: true, now: sim().clock.nowSeconds() })),
+    r(
+      'POST',
+      '/_simulator/webhooks/pause',
+      (_, __, ___, a) => ((a.webhooks.paused = true), { paused: true }),
+    ),
+    r(
+      'POST',
+      '/_simulator/webhooks/resume',
+      (_, __, ___, a) => ((a.webhooks.paused = false), { paused: false }),
+    ),
+    r('GET', '/_simulator/health', (_, __, ___, a) => ({ ok: true, now: a.clock.nowSeconds() })),
   ];
 }
 
@@ -120,43 +154,61 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 export async function startPaymentSimulator(
   options: PaymentSimulatorOptions = {},
 ): Promise<PaymentSimulator> {
-  const store = new Store();
-  const clock = new SimulatorClock();
-  const webhooks = new WebhookSender({
-    clock,
-    apiVersion: SIMULATED_API_VERSION,
-    retryDelaysMs: options.retryDelaysMs,
-    onError: options.log,
-  });
   let baseUrl = '';
-  const engine = new BillingEngine(store, clock, webhooks, () => baseUrl);
-  const holder: { sim?: PaymentSimulator } = {};
-  const routes = routesFor(engine, () => holder.sim!);
-  // Idempotency-Key → the first answer (in flight or done), as Stripe replays it for 24 hours.
+  const accounts = new Map<string, SimulatorAccount>();
+  const addAccount = (secretKey = newSecretKey()): SimulatorAccount => {
+    if (!/^sk_test_\S+$/.test(secretKey)) throw new Error('a simulator secret key starts with sk_test_');
+    const clock = new SimulatorClock();
+    const webhooks = new WebhookSender({
+      clock,
+      apiVersion: SIMULATED_API_VERSION,
+      retryDelaysMs: options.retryDelaysMs,
+      onError: options.log,
+    });
+    const account = {
+      secretKey,
+      clock,
+      webhooks,
+      engine: new BillingEngine(new Store(), clock, webhooks, () => baseUrl),
+    };
+    accounts.set(secretKey, account);
+    return account;
+  };
+  const first = addAccount(options.secretKey);
+  const table = routes();
+  // Idempotency-Key → the first answer (in flight or done), per account, as Stripe replays it for 24 hours.
   const idempotent = new Map<string, Promise<{ status: number; body: unknown }>>();
 
+  /** The account whose secret key the request carries; anything else is refused as Stripe refuses it. */
+  const accountOf = (req: IncomingMessage): SimulatorAccount => {
+    const key = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const account = key ? accounts.get(key) : undefined;
+    if (account) return account;
+    throw new StripeApiError(401, {
+      type: 'invalid_request_error',
+      message: key
+        ? `Invalid API Key provided: ${key.slice(0, 8)}****${key.slice(-4)}`
+        : 'You did not provide an API key.',
+    });
+  };
+
   const answer = async (req: IncomingMessage, path: string, query: FormObject) => {
-    const route = routes.find((x) => x.method === req.method && x.pattern.test(path));
+    const account = accountOf(req);
+    const route = table.find((x) => x.method === req.method && x.pattern.test(path));
     if (!route)
       throw new StripeApiError(404, {
         type: 'invalid_request_error',
         message: `Unrecognized request URL (${req.method}: ${path}).`,
       });
-    const auth = req.headers.authorization ?? '';
-    if (path.startsWith('/v1/') && !/^Bearer sk_test_\S+$/.test(auth)) {
-      throw new StripeApiError(401, {
-        type: 'invalid_request_error',
-        message: 'Invalid API Key provided (the simulator accepts any sk_test_ key).',
-      });
-    }
     const raw = await readBody(req);
     const body =
       (req.headers['content-type'] ?? '').includes('json') && raw
         ? (JSON.parse(raw) as FormObject)
         : parseForm(raw);
+    const { engine } = account;
     engine.tick();
     const params = route.pattern.exec(path)!.slice(1);
-    const result = await route.handler(params, body, query);
+    const result = await route.handler(params, body, query, account);
     const expand = [...list(body.expand), ...list(query.expand)];
     if (Array.isArray(result)) {
       const limit = Math.min(Number(query.limit ?? 10) || 10, 100);
@@ -207,31 +259,29 @@ export async function startPaymentSimulator(
   const host = options.host ?? '127.0.0.1';
   baseUrl = `http://${host}:${addr.port}`;
   // Renewals and expiries happen as (simulated) time passes, not only when someone asks.
-  const ticker = setInterval(() => engine.tick(), 1000);
+  const ticker = setInterval(() => {
+    for (const a of accounts.values()) a.engine.tick();
+  }, 1000);
   ticker.unref();
   const sim: PaymentSimulator = {
     url: baseUrl,
     host,
     port: addr.port,
-    secretKey: 'sk_test_noek_simulator',
-    endpoints: webhooks.endpoints,
-    webhooks,
-    clock,
-    engine,
-    addWebhookEndpoint: (url, secret) => webhooks.addEndpoint(url, secret),
-    async advanceClock(seconds) {
-      clock.advance(seconds);
-      engine.tick();
-      await webhooks.idle();
-    },
+    secretKey: first.secretKey,
+    endpoints: first.webhooks.endpoints,
+    webhooks: first.webhooks,
+    clock: first.clock,
+    engine: first.engine,
+    addWebhookEndpoint: (url, secret) => first.webhooks.addEndpoint(url, secret),
+    addAccount,
+    advanceClock: (seconds) => advance(first, seconds),
     async close() {
       clearInterval(ticker);
-      webhooks.close();
+      for (const a of accounts.values()) a.webhooks.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-  holder.sim = sim;
-  for (const w of options.webhooks ?? []) webhooks.addEndpoint(w.url, w.secret);
+  for (const w of options.webhooks ?? []) first.webhooks.addEndpoint(w.url, w.secret);
   return sim;
 }

@@ -30,6 +30,11 @@ export const billingEnvSchema = z.object({
   STRIPE_API_URL: httpUrl.optional(),
   /** The local payment simulator (packages/payment-simulator): payments are simulated, the UI says so. */
   PAYMENT_SIMULATOR_URL: httpUrl.optional(),
+  /** The simulator's secret key (sk_test_…, random per start): it answers nothing without it. */
+  PAYMENT_SIMULATOR_KEY: z
+    .string()
+    .regex(/^sk_test_\S+$/, 'must be the simulator secret key (sk_test_…)')
+    .optional(),
   /** SuperNoek's price when billing creates it: 3000 cents = 30 dollars a month (spec §9). */
   SUPERNOEK_PRICE_AMOUNT: z.coerce.number().int().min(0).default(3000),
   SUPERNOEK_CURRENCY: z
@@ -53,6 +58,10 @@ const billingEnvChecked = billingEnvSchema
   .refine((c) => !(c.STRIPE_SECRET_KEY || c.PAYMENT_SIMULATOR_URL) || c.STRIPE_WEBHOOK_SECRET !== undefined, {
     path: ['STRIPE_WEBHOOK_SECRET'],
     message: 'is required when payments are configured',
+  })
+  .refine((c) => !c.PAYMENT_SIMULATOR_URL || c.PAYMENT_SIMULATOR_KEY !== undefined, {
+    path: ['PAYMENT_SIMULATOR_KEY'],
+    message: 'is required with PAYMENT_SIMULATOR_URL (the simulator prints it; the start scripts pass it)',
   });
 
 export function loadBillingConfig(env: Record<string, string | undefined> = process.env): BillingConfig {

@@ -57,6 +57,7 @@ export async function startBillingHarness(): Promise<BillingHarness> {
     DATABASE_URL: TEST_DATABASE_URL,
     AUTH_PUBLIC_KEY: publicKey,
     PAYMENT_SIMULATOR_URL: sim.url,
+    PAYMENT_SIMULATOR_KEY: sim.secretKey,
     STRIPE_WEBHOOK_SECRET: webhookSecret,
     RECONCILE_INTERVAL_MS: '0',
   });

@@ -5,8 +5,6 @@ import type { BillingConfig } from '../../config';
 
 /** The lookup key of SuperNoek's monthly price when STRIPE_PRICE_ID is not configured. */
 export const SUPERNOEK_LOOKUP_KEY = 'noek_supernoek_monthly';
-/** The key the simulator accepts: it is not a secret (the simulator moves no money). */
-const SIMULATOR_KEY = 'sk_test_noek_simulator';
 
 /** Everything billing knows about its payment provider. */
 export interface Payments {
@@ -17,8 +15,8 @@ export interface Payments {
   webhookToleranceSeconds: number;
   priceAmount: number;
   currency: string;
-  /** Simulated mode only: the simulator's base URL (its test controls). */
-  simulatorUrl?: string;
+  /** Simulated mode only: the simulator's base URL and secret key (its test controls require the key). */
+  simulator?: { url: string; key: string };
   /** SuperNoek's price id (configured, or found/created once by lookup key). */
   priceId(): Promise<string>;
 }
@@ -35,7 +33,7 @@ export function paymentsFromConfig(
   overrides: { stripe?: Stripe } = {},
 ): Payments | null {
   const simulated = config.PAYMENT_SIMULATOR_URL !== undefined;
-  const key = config.STRIPE_SECRET_KEY ?? (simulated ? SIMULATOR_KEY : undefined);
+  const key = simulated ? config.PAYMENT_SIMULATOR_KEY : config.STRIPE_SECRET_KEY;
   if (!key || !config.STRIPE_WEBHOOK_SECRET) return null;
   const apiUrl = config.PAYMENT_SIMULATOR_URL ?? config.STRIPE_API_URL;
   const stripe =
@@ -55,7 +53,7 @@ export function paymentsFromConfig(
     webhookToleranceSeconds: config.WEBHOOK_TOLERANCE_SECONDS,
     priceAmount: config.SUPERNOEK_PRICE_AMOUNT,
     currency: config.SUPERNOEK_CURRENCY,
-    simulatorUrl: config.PAYMENT_SIMULATOR_URL,
+    ...(simulated ? { simulator: { url: config.PAYMENT_SIMULATOR_URL!, key } } : {}),
     priceId() {
       if (config.STRIPE_PRICE_ID) return Promise.resolve(config.STRIPE_PRICE_ID);
       price ??= ensurePrice(payments).catch((err: unknown) => {

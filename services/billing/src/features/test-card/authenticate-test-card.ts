@@ -16,9 +16,13 @@ export async function authenticateTestCard(
   const { p, intent } = await ownIntent(ctx, userId, input.clientSecret);
   const after = await callProvider(async () => {
     // The simulator's own control (Stripe has no API for it: there, the bank's page does this).
-    const res = await fetch(`${p.simulatorUrl}/_simulator/payment_intents/${intent.id}/authenticate`, {
+    if (!p.simulator) throw new Error('the simulated authentication step needs the payment simulator');
+    const res = await fetch(`${p.simulator.url}/_simulator/payment_intents/${intent.id}/authenticate`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Bearer ${p.simulator.key}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: new URLSearchParams({ succeed: String(input.succeed) }),
     });
     // 4xx: the payment is not waiting for authentication (already settled, or never asked for it).
