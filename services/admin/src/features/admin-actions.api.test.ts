@@ -215,10 +215,18 @@ describe('effects, end to end over NATS', () => {
       const m = await signUp(stack, `new-password-${i}`);
       await rowOf(admin.c, m.email);
       const password = `a brand new password ${i}`;
+      // Right after another change that revoked sessions (a level change): revocation times stack up.
+      const level = await admin.c.request('PATCH', at(a.updateUser, m.id), {
+        name: m.name,
+        email: m.email,
+        accessLevel: 'premium',
+        specialFeatures: [],
+      });
+      expect(level.status, level.text).toBe(200);
       const res = await admin.c.request('PATCH', at(a.updateUser, m.id), {
         name: m.name,
         email: m.email,
-        accessLevel: 'basic',
+        accessLevel: 'premium',
         specialFeatures: [],
         newPassword: password,
       });
