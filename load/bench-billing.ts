@@ -76,13 +76,15 @@ async function webhookBench(): Promise<void> {
   const server = await listenForTest(service.app);
   const stripe = new Stripe(sim.secretKey, { host: sim.host, port: sim.port, protocol: 'http' });
 
-  // Subscriptions at the provider for users billing has not heard of yet (their webhooks were lost).
+  // Subscriptions at the provider whose webhooks billing has not seen yet (they were lost), each on the
+  // customer billing created for its user (billing adopts no other).
   const price = await service.ctx.payments!.priceId();
   const uniqueCount = Math.ceil((total * 2) / 3);
   const subs: Stripe.Subscription[] = [];
   for (let i = 0; i < Math.min(uniqueCount, 200); i++) {
     const userId = randomUUID();
     const customer = await stripe.customers.create({ metadata: { userId } });
+    await db.customer.create({ data: { userId, stripeCustomerId: customer.id } });
     subs.push(
       await stripe.subscriptions.create({ customer: customer.id, items: [{ price }], metadata: { userId } }),
     );
