@@ -291,6 +291,38 @@ describe('safety', () => {
     admin = await signInAdmin(stack);
   });
 
+  it('two admins banning each other at the same moment never leave zero admins (10 rounds)', async () => {
+    const a1 = await signUp(stack, 'race-a');
+    const a2 = await signUp(stack, 'race-b');
+    for (const m of [a1, a2]) {
+      await rowOf(admin.c, m.email);
+      const promote = { name: m.name, email: m.email, accessLevel: 'admin', specialFeatures: [] };
+      expect((await admin.c.request('PATCH', at(a.updateUser, m.id), promote)).status).toBe(200);
+      await signIn(m.c, m);
+    }
+    // The root steps aside (banned by one of them), so exactly two admins are active.
+    expect((await a1.c.post(at(a.ban, admin.id), { reason: 'race', duration: 1 })).status).toBe(200);
+    let survivor = a1;
+    try {
+      for (let round = 0; round < 10; round++) {
+        const [r1, r2] = await Promise.all([
+          a1.c.post(at(a.ban, a2.id), { reason: `round ${round}`, duration: 1 }),
+          a2.c.post(at(a.ban, a1.id), { reason: `round ${round}`, duration: 1 }),
+        ]);
+        expect([r1.status, r2.status].sort(), `round ${round}: ${r1.text} ${r2.text}`).toEqual([200, 409]);
+        expect((r1.status === 409 ? r1 : r2).body.code).toBe('LAST_ADMIN');
+        survivor = r1.status === 200 ? a1 : a2;
+        const banned = survivor === a1 ? a2 : a1;
+        expect((await survivor.c.post(at(a.unban, banned.id))).status).toBe(200);
+        await signIn(banned.c, banned);
+      }
+    } finally {
+      // Back to the root admin for the next tests (it can only work if an admin is left).
+      await survivor.c.post(at(a.unban, admin.id));
+      admin = await signInAdmin(stack);
+    }
+  }, 180_000);
+
   it('bad input: 4xx naming the field, nothing changed, nothing audited', async () => {
     const m = await signUp(stack, 'bad');
     await rowOf(admin.c, m.email);
