@@ -2,6 +2,14 @@ import type { AuditEntry } from '@noek/contracts';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
+/** Failed and unknown outcomes are named; an unknown one means the change may or may not have been made. */
+function outcomeNote(e: AuditEntry): string {
+  const code = e.errorCode ? `: ${e.errorCode}` : '';
+  if (e.outcome === 'failed') return ` (failed${code})`;
+  if (e.outcome === 'unknown') return ` (outcome unknown${code}: check the user's current state)`;
+  return '';
+}
+
 /** Audit entries, newest first: who did what to whom, the outcome, and before → after. */
 export function AuditList(props: { entries: AuditEntry[]; empty: string }) {
   if (props.entries.length === 0) return <p className="noek-muted">{props.empty}</p>;
@@ -11,7 +19,7 @@ export function AuditList(props: { entries: AuditEntry[]; empty: string }) {
         <li key={e.id} className={`admin-audit__entry admin-audit__entry--${e.outcome}`}>
           <span className="admin-audit__when">{when(e.at)}</span> <strong>{e.action}</strong> on{' '}
           {e.targetEmail ?? e.targetUserId} by {e.actorEmail}
-          {e.outcome === 'failed' ? ` (failed${e.errorCode ? `: ${e.errorCode}` : ''})` : ''}
+          {outcomeNote(e)}
           {e.after && (
             <code className="admin-audit__diff">{`${JSON.stringify(e.before)} → ${JSON.stringify(e.after)}`}</code>
           )}
