@@ -8,7 +8,7 @@ import {
   requireUser,
 } from '@noek/service-kit';
 import { createChatDb } from '../../database';
-import { createChatService } from '../../service';
+import { createChatService, type ChatService } from '../../service';
 import {
   readEvents,
   slow,
@@ -115,6 +115,67 @@ describe('several replicas', () => {
     await Promise.all(open.map((r) => readEvents(r)));
   });
 
+  it('a replica paused past its lease never writes the reply again after Retry elsewhere', async () => {
+    const other = await h.startSecondService();
+    h.fake.script = slow(40, 15);
+    const a = userClient(h);
+    const conv = await a.newConversation();
+    const first = a.send(conv.id, 'a long answer, then a long pause');
+    let id = -1;
+    const oldStream = readEvents(await first, (e) => {
+      if (e.type === 'started') id = e.assistantMessage.id;
+      return false;
+    });
+    await expect.poll(() => h.service.registry.get(id)?.content.length ?? 0).toBeGreaterThan(0);
+    const oldReply = h.service.registry.get(id)!;
+    // A long GC pause, a frozen VM: this replica stops reaching the database (its writes and renewals wait).
+    const resume = pauseWrites(h.service.ctx.messages);
+    // The other replica's keeper, its clock past the lease, sweeps the reply as its writer's lease ran out.
+    let clock = Date.now();
+    const keeper = createLeaseKeeper({
+      store: other.service.ctx.messages,
+      liveLeases: () => other.service.registry.liveLeases(),
+      leaseMs: testConfig.REPLY_LEASE_MS,
+      logger: captureLogger().logger,
+      now: () => new Date(clock),
+    });
+    await keeper.tick();
+    clock += testConfig.REPLY_LEASE_MS + 1_000;
+    await keeper.tick();
+    expect(await h.db.message.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 'interrupted' });
+    // Retry on the other replica; the paused one resumes while the new reply is being written.
+    const fresh = Array.from({ length: 30 }, (_, i) => `new${i} `);
+    h.fake.script = { chunks: fresh, chunkDelayMs: 15 };
+    const retry = await fetch(`${other.server.url}/api/conversations/${conv.id}/messages/${id}/retry`, {
+      method: 'POST',
+      headers: { cookie: cookieOf(a), accept: 'text/event-stream' },
+    });
+    expect(retry.status).toBe(200);
+    let resumed = false;
+    const retried = await readEvents(retry, (e) => {
+      if (e.type === 'token' && !resumed) {
+        resumed = true;
+        resume();
+      }
+      return false;
+    });
+    await oldReply.settled;
+    expect(terminal(retried)).toMatchObject({
+      type: 'done',
+      assistantMessage: { content: fresh.join(''), status: 'complete' },
+    });
+    expect(await h.db.message.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      content: fresh.join(''),
+      status: 'complete',
+    });
+    // The old replica's client gets its final event (not a false 'database unreachable'), and it logged why.
+    expect(terminal(await oldStream)).toMatchObject({
+      type: 'done',
+      assistantMessage: { status: 'interrupted' },
+    });
+    expect(h.logs().some((l) => l.msg === 'reply lease lost' && l.messageId === id)).toBe(true);
+  });
+
   it('one reply per conversation is held by the database, also for a reply this replica is not writing', async () => {
     const a = userClient(h);
     const { conv } = await orphanReply(a, 'half', new Date());
@@ -138,7 +199,7 @@ describe('crash recovery by lease', () => {
     const { logger, lines } = captureLogger();
     const keeper = createLeaseKeeper({
       store: h.service.ctx.messages,
-      liveIds: () => [],
+      liveLeases: () => [],
       leaseMs: 5_000,
       logger,
       now: () => new Date(clock),
@@ -167,7 +228,7 @@ describe('crash recovery by lease', () => {
     let now = 0;
     const keeper = createLeaseKeeper({
       store: failing,
-      liveIds: () => [1],
+      liveLeases: () => [{ messageId: 1, leaseEpoch: 0 }],
       leaseMs: 5_000,
       logger: captureLogger().logger,
       now: () => new Date(now),
@@ -253,6 +314,29 @@ describe('graceful drain', () => {
     });
   });
 });
+
+/**
+ * Holds every write the replica makes through `messages` (progress, finish, lease renewal) until the
+ * answered function is called, as a paused process would; then lets them through as they were.
+ */
+function pauseWrites(messages: ChatService['ctx']['messages']): () => void {
+  const original = { ...messages };
+  let release!: () => void;
+  const paused = new Promise<void>((r) => (release = r));
+  const hold =
+    <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
+    async (...args: A) => {
+      await paused;
+      return write(...args);
+    };
+  messages.saveProgress = hold(original.saveProgress);
+  messages.finish = hold(original.finish);
+  messages.renewLeases = hold(original.renewLeases);
+  return () => {
+    Object.assign(messages, original);
+    release();
+  };
+}
 
 function cookieOf(a: UserClient): string {
   return a.cookie;
