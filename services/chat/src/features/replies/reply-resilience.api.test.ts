@@ -263,6 +263,8 @@ describe('quota counts answers, not attempts', () => {
       assistantMessage: { content: 'answered' },
     });
     expect((await h.db.chatUser.findUniqueOrThrow({ where: { id: a.id } })).messageCount).toBe(100_000);
+    // Nor is it counted anywhere else: the admin usage counts chat.message.sent.v1, one per counted message.
+    expect(await sentEventsOf(a.id)).toBe(1);
   });
 
   it('Retry after the user pressed Stop is charged', async () => {
@@ -282,6 +284,7 @@ describe('quota counts answers, not attempts', () => {
       }),
     );
     expect((await h.db.chatUser.findUniqueOrThrow({ where: { id: a.id } })).messageCount).toBe(before + 1);
+    expect(await sentEventsOf(a.id)).toBe(2);
   });
 });
 
@@ -336,6 +339,12 @@ function pauseWrites(messages: ChatService['ctx']['messages']): () => void {
     Object.assign(messages, original);
     release();
   };
+}
+
+/** The chat.message.sent.v1 events chat recorded for `userId` (each one is a message in the admin usage). */
+async function sentEventsOf(userId: string): Promise<number> {
+  const rows = await h.db.outboxEvent.findMany({ where: { subject: 'chat.message.sent.v1' } });
+  return rows.filter((r) => (r.payload as { data: { userId: string } }).data.userId === userId).length;
 }
 
 function cookieOf(a: UserClient): string {
