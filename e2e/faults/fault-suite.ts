@@ -19,7 +19,7 @@ import { allReady, checkAfterFault, type Row } from './invariants';
 import { createUsers } from './users';
 
 const USERS = Number(process.env.FAULT_USERS ?? 20);
-const chosen = (process.env.FAULTS ?? 'a,b,c,d,e').split(',').map((s) => s.trim());
+const chosen = (process.env.FAULTS ?? faults.map((f) => f.key).join(',')).split(',').map((s) => s.trim());
 const logFile = join(tmpdir(), 'noek-faults.log');
 const reportFile = process.argv.find((a) => a.startsWith('--report='))?.slice('--report='.length);
 /** Replicas per service: the faults hit one replica while the others keep serving. */
@@ -32,9 +32,10 @@ async function runFault(world: World, fault: Fault): Promise<Row> {
   // Replies are in flight (the offline model writes for ~5 s): now the fault.
   await new Promise((r) => setTimeout(r, 1500));
   const injected = Date.now();
-  await fault.inject(world);
+  const own = (await fault.inject(world)) ?? [];
   const [results, readyAt] = await Promise.all([Promise.all(exchanges), allReady(world)]);
-  return checkAfterFault(world, fault.name, results, { injected, readyAt });
+  const row = await checkAfterFault(world, fault.name, results, { injected, readyAt });
+  return { ...row, problems: [...row.problems, ...own] };
 }
 
 async function main(): Promise<void> {
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
   try {
     const { product, pg, nats, mail, base } = run;
     const users = await createUsers(base, mail, USERS);
-    const world: World = { product, pg, nats, users, base };
+    const world: World = { product, pg, nats, users, base, logs };
     const rows: Row[] = [];
     for (const fault of faults.filter((f) => chosen.includes(f.key))) {
       console.log(`fault ${fault.key}: ${fault.name}`);
