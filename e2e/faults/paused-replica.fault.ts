@@ -138,9 +138,8 @@ export const pausedReplicaFault: Fault = {
         async () => swept.every((r) => lostLease(world, logFrom, r.id)) || undefined,
         15_000,
       ).catch(() => undefined);
-      const problems = (
-        await Promise.all(swept.map((r, i) => check(db, world, r, ends[i]!, logFrom)))
-      ).flat();
+      const problems: string[] = [];
+      for (const [i, r] of swept.entries()) problems.push(...(await check(db, world, r, ends[i]!, logFrom)));
       console.log(
         `  paused replica: ${swept.length} replies swept and retried on ${OTHER}, ` +
           `${swept.length - new Set(problems.map((p) => p.split(':')[0])).size} stored exactly as retried`,
