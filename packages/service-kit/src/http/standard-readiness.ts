@@ -15,10 +15,10 @@ export interface PingableDb {
 /**
  * A database that stops answering (a stall, a failover) keeps an instance ready for 10 s: requests in
  * that time wait or get 503 with Retry-After, while taking every instance of every service out of
- * rotation at once would turn a short stall into a full outage. Each ping is bounded by 1 s (below
+ * rotation at once would turn a short stall into a full outage. Each ping is bounded by 1.5 s (below
  * the 2 s readiness timeout).
  */
-export const DATABASE_TOLERANCE: ToleranceOptions = { graceMs: 10_000, attemptTimeoutMs: 1_000 };
+export const DATABASE_TOLERANCE: ToleranceOptions = { graceMs: 10_000, attemptTimeoutMs: 1_500 };
 
 /**
  * The readiness every service shares (docs/deployment.md, "Readiness"): the database is required (every
