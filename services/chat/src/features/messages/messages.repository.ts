@@ -27,19 +27,16 @@ export function createMessagesRepository(db: ChatTx) {
     },
     /**
      * Retry: the interrupted or failed reply emptied and streaming again under a new lease epoch, so a
-     * writer of an earlier epoch (a paused replica) can never write it again.
+     * writer of an earlier epoch (a paused replica) can never write it again. Null when it is no longer
+     * interrupted or failed (a Retry on another replica reopened it first).
      */
-    reopen(messageId: number): Promise<Message> {
-      return db.message.update({
-        where: { id: messageId },
-        data: {
-          content: '',
-          status: 'streaming',
-          retryFree: false,
-          stopRequested: false,
-          leaseEpoch: { increment: 1 },
-        },
-      });
+    async reopen(messageId: number): Promise<Message | null> {
+      const rows = await db.$queryRaw<Message[]>`
+        UPDATE "messages" SET "content" = '', "status" = 'streaming', "retryFree" = false,
+          "stopRequested" = false, "leaseEpoch" = "leaseEpoch" + 1, "updatedAt" = ${new Date()}::timestamp(3)
+        WHERE "id" = ${messageId}::int AND "status" IN ('interrupted', 'failed')
+        RETURNING *`;
+      return rows[0] ?? null;
     },
     /**
      * The text so far, and the reply's lease renewed (`updatedAt`, see replies/reply-lease.ts). `gone`

@@ -73,6 +73,8 @@ async function storeRetry(ctx: ChatContext, first: RetryState): Promise<Exchange
     const exchange = await ctx.transaction(async ({ users, messages, conversations, publish }) => {
       if (count && !(await users.countIfUnchanged(count))) return null;
       const assistantMessage = await messages.reopen(first.message.id);
+      // Reopened meanwhile by a Retry on another replica: this one rolls back (nothing counted).
+      if (!assistantMessage) throw new ConflictError(NOT_RETRYABLE, errorCodes.notRetryable);
       const conversation = await conversations.touch(first.conversation.id, now);
       // chat.message.sent.v1 is a counted message (the admin usage counts them): a free Retry is none.
       if (count) {

@@ -176,6 +176,28 @@ describe('several replicas', () => {
     expect(h.logs().some((l) => l.msg === 'reply lease lost' && l.messageId === id)).toBe(true);
   });
 
+  it('two Retries of one reply on two replicas: one reopens it (one new epoch), the other gets 409', async () => {
+    const other = await h.startSecondService();
+    h.fake.script = { chunks: [], failStatus: 500 };
+    const a = userClient(h);
+    const conv = await a.newConversation();
+    const id = terminal(await readEvents(await a.send(conv.id, 'fails first')))!.assistantMessage.id;
+    h.fake.script = slow(5, 10);
+    const path = `/api/conversations/${conv.id}/messages/${id}/retry`;
+    const answers = await Promise.all(
+      [h.server.url, other.server.url].map((url) =>
+        fetch(url + path, { method: 'POST', headers: { cookie: cookieOf(a), accept: 'text/event-stream' } }),
+      ),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    await Promise.all(answers.map((r) => (r.status === 200 ? readEvents(r) : r.text())));
+    expect(await h.db.message.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      status: 'complete',
+      content: words(5),
+      leaseEpoch: 1,
+    });
+  });
+
   it('one reply per conversation is held by the database, also for a reply this replica is not writing', async () => {
     const a = userClient(h);
     const { conv } = await orphanReply(a, 'half', new Date());
