@@ -117,19 +117,21 @@ describe('several replicas', () => {
 
   it('a replica paused past its lease never writes the reply again after Retry elsewhere', async () => {
     const other = await h.startSecondService();
-    h.fake.script = slow(40, 15);
+    h.fake.script = slow(40, 10);
     const a = userClient(h);
     const conv = await a.newConversation();
+    // A long GC pause, a frozen VM, after the reply's first stored batch: this replica's later writes
+    // and renewals wait (the model goes on generating into memory).
+    const resume = pauseWrites(h.service.ctx.messages, 1);
     const first = a.send(conv.id, 'a long answer, then a long pause');
     let id = -1;
     const oldStream = readEvents(await first, (e) => {
       if (e.type === 'started') id = e.assistantMessage.id;
       return false;
     });
-    await expect.poll(() => h.service.registry.get(id)?.content.length ?? 0).toBeGreaterThan(0);
+    await expect.poll(() => h.service.registry.get(id)?.generated, { timeout: 10_000 }).toBe(words(40));
     const oldReply = h.service.registry.get(id)!;
-    // A long GC pause, a frozen VM: this replica stops reaching the database (its writes and renewals wait).
-    const resume = pauseWrites(h.service.ctx.messages);
+    expect(oldReply.content.length).toBeGreaterThan(0);
     // The other replica's keeper, its clock past the lease, sweeps the reply as its writer's lease ran out.
     let clock = Date.now();
     const keeper = createLeaseKeeper({
@@ -341,20 +343,21 @@ describe('graceful drain', () => {
 });
 
 /**
- * Holds every write the replica makes through `messages` (progress, finish, lease renewal) until the
- * answered function is called, as a paused process would; then lets them through as they were.
+ * Holds every write the replica makes through `messages` (progress after the first `progressFirst`,
+ * finish, lease renewal) until the answered function is called, as a paused process would; then lets
+ * them through as they were.
  */
-function pauseWrites(messages: ChatService['ctx']['messages']): () => void {
+function pauseWrites(messages: ChatService['ctx']['messages'], progressFirst = 0): () => void {
   const original = { ...messages };
   let release!: () => void;
   const paused = new Promise<void>((r) => (release = r));
   const hold =
-    <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
+    <A extends unknown[], R>(write: (...args: A) => Promise<R>, passing = 0) =>
     async (...args: A) => {
-      await paused;
+      if (passing-- <= 0) await paused;
       return write(...args);
     };
-  messages.saveProgress = hold(original.saveProgress);
+  messages.saveProgress = hold(original.saveProgress, progressFirst);
   messages.finish = hold(original.finish);
   messages.renewLeases = hold(original.renewLeases);
   return () => {
