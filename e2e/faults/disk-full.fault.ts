@@ -6,6 +6,7 @@
  * answered 503 with Retry-After (never 500), nothing shown is lost, and sends work again once space is back.
  */
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chownSync, closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -38,7 +39,8 @@ async function probeSend(user: ChatUser, label: string) {
   const res = await user.call(
     'POST',
     routePath(apiRoutes.conversations.send, { id: conversationId }),
-    { content: `disk full probe ${label} ${Date.now()}` },
+    // Over 800 bytes and incompressible: with fillfactor 10 no existing page takes it, it needs a new one.
+    { content: `disk full probe ${label} ${randomBytes(1_000).toString('base64')}` },
     'text/event-stream',
   );
   const retryAfter = res.headers.get('retry-after');
@@ -70,7 +72,7 @@ export const diskFullFault: Fault = {
       mkdirSync(location);
       postgresOwns(location);
       await db.query(`CREATE TABLESPACE ${TABLESPACE} LOCATION '${location}'`);
-      // Inserts then need a new page (a page takes rows only up to 10 % full): the first one fails.
+      // A page then takes new rows only up to 10 % full: a row over 800 bytes always needs a new page.
       await db.query(`ALTER TABLE chat.messages SET (fillfactor = 10)`);
       await db.query(`ALTER TABLE chat.messages SET TABLESPACE ${TABLESPACE}`);
       moved = true;
