@@ -1,8 +1,8 @@
 /**
  * The disk under chat's messages fills up while replies stream (PostgreSQL answers SQLSTATE 53100,
- * "could not extend file": No space left on device), then space is freed. The table is moved for the
- * row's duration to a tablespace on a small tmpfs (root only: the run's private PostgreSQL), and the
- * tmpfs is filled; WAL stays on the main disk, so this is disk full, not a crash. A send meanwhile is
+ * "could not extend file": No space left on device), then space is freed. The table (with its TOAST
+ * table) is moved for the row's duration to a tablespace on a small tmpfs (root only: the run's private
+ * PostgreSQL), and the tmpfs is filled; WAL stays on the main disk, so this is disk full, not a crash. A send meanwhile is
  * answered 503 with Retry-After (never 500), nothing shown is lost, and sends work again once space is back.
  */
 import { execFileSync } from 'node:child_process';
@@ -39,8 +39,9 @@ async function probeSend(user: ChatUser, label: string) {
   const res = await user.call(
     'POST',
     routePath(apiRoutes.conversations.send, { id: conversationId }),
-    // Over 800 bytes and incompressible: with fillfactor 10 no existing page takes it, it needs a new one.
-    { content: `disk full probe ${label} ${randomBytes(1_000).toString('base64')}` },
+    // 16 kB that does not compress: stored out of line in the messages' TOAST table, which holds nothing
+    // else (no message of the run is that long), so the insert needs new pages on the full disk.
+    { content: `disk full probe ${label} ${randomBytes(12_000).toString('base64')}` },
     'text/event-stream',
   );
   const retryAfter = res.headers.get('retry-after');
@@ -72,8 +73,6 @@ export const diskFullFault: Fault = {
       mkdirSync(location);
       postgresOwns(location);
       await db.query(`CREATE TABLESPACE ${TABLESPACE} LOCATION '${location}'`);
-      // A page then takes new rows only up to 10 % full: a row over 800 bytes always needs a new page.
-      await db.query(`ALTER TABLE chat.messages SET (fillfactor = 10)`);
       await db.query(`ALTER TABLE chat.messages SET TABLESPACE ${TABLESPACE}`);
       moved = true;
       fill(mount);
@@ -91,10 +90,7 @@ export const diskFullFault: Fault = {
         `  disk full: a send answered ${during.status} (Retry-After ${during.retryAfter} s); after: ${after.status}`,
       );
     } finally {
-      if (moved) {
-        await db.query(`ALTER TABLE chat.messages SET TABLESPACE pg_default`);
-        await db.query(`ALTER TABLE chat.messages RESET (fillfactor)`);
-      }
+      if (moved) await db.query(`ALTER TABLE chat.messages SET TABLESPACE pg_default`);
       await db.query(`DROP TABLESPACE IF EXISTS ${TABLESPACE}`).catch(() => undefined);
       await db.end();
       if (mounted) execFileSync('umount', [mount]);
