@@ -2,7 +2,8 @@
  * npm run test:faults (issue 15): the product in the separate-process mode on a PostgreSQL cluster and a
  * NATS server of its own, 20 users chatting, and one fault at a time while their replies stream:
  * (a) SIGKILL chat, (b) SIGKILL NATS for 10 s, (c) PostgreSQL stopped for 10 s, (d) SIGKILL the gateway,
- * (e) SIGTERM each process in turn. Chat and auth run as two replicas each behind the gateway. A killed or
+ * (e) SIGTERM each process in turn, and the rows of their own files (paused-replica, database-outage,
+ * disk-full). Chat and auth run as two replicas each behind the gateway. A killed or
  * stopped process is started again as a supervisor would.
  * After each fault: no accepted message lost or doubled, no reply left `streaming`, no reply shorter in
  * the database than what its user was shown, usage = messages accepted, every event published, every
