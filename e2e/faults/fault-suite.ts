@@ -2,7 +2,8 @@
  * npm run test:faults (issue 15): the product in the separate-process mode on a PostgreSQL cluster and a
  * NATS server of its own, 20 users chatting, and one fault at a time while their replies stream:
  * (a) SIGKILL chat, (b) SIGKILL NATS for 10 s, (c) PostgreSQL stopped for 10 s, (d) SIGKILL the gateway,
- * (e) SIGTERM each process in turn. Chat and auth run as two replicas each behind the gateway. A killed or
+ * (e) SIGTERM each process in turn, and the rows of their own files (paused-replica, database-outage,
+ * disk-full). Chat and auth run as two replicas each behind the gateway. A killed or
  * stopped process is started again as a supervisor would.
  * After each fault: no accepted message lost or doubled, no reply left `streaming`, no reply shorter in
  * the database than what its user was shown, usage = messages accepted, every event published, every
@@ -19,7 +20,7 @@ import { allReady, checkAfterFault, type Row } from './invariants';
 import { createUsers } from './users';
 
 const USERS = Number(process.env.FAULT_USERS ?? 20);
-const chosen = (process.env.FAULTS ?? 'a,b,c,d,e').split(',').map((s) => s.trim());
+const chosen = (process.env.FAULTS ?? faults.map((f) => f.key).join(',')).split(',').map((s) => s.trim());
 const logFile = join(tmpdir(), 'noek-faults.log');
 const reportFile = process.argv.find((a) => a.startsWith('--report='))?.slice('--report='.length);
 /** Replicas per service: the faults hit one replica while the others keep serving. */
@@ -32,9 +33,10 @@ async function runFault(world: World, fault: Fault): Promise<Row> {
   // Replies are in flight (the offline model writes for ~5 s): now the fault.
   await new Promise((r) => setTimeout(r, 1500));
   const injected = Date.now();
-  await fault.inject(world);
+  const own = (await fault.inject(world)) ?? [];
   const [results, readyAt] = await Promise.all([Promise.all(exchanges), allReady(world)]);
-  return checkAfterFault(world, fault.name, results, { injected, readyAt });
+  const row = await checkAfterFault(world, fault.name, results, { injected, readyAt });
+  return { ...row, problems: [...row.problems, ...own] };
 }
 
 async function main(): Promise<void> {
@@ -46,7 +48,7 @@ async function main(): Promise<void> {
   try {
     const { product, pg, nats, mail, base } = run;
     const users = await createUsers(base, mail, USERS);
-    const world: World = { product, pg, nats, users, base };
+    const world: World = { product, pg, nats, users, base, logs };
     const rows: Row[] = [];
     for (const fault of faults.filter((f) => chosen.includes(f.key))) {
       console.log(`fault ${fault.key}: ${fault.name}`);

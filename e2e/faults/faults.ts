@@ -3,6 +3,9 @@ import type { Launched, ProcessName } from '../../scripts/lib/launch';
 import type { NatsServer } from '../support/nats-server';
 import type { PrivatePostgres } from '../support/private-postgres';
 import type { ChatUser } from './chat-client';
+import { longDatabaseOutageFault } from './database-outage.fault';
+import { diskFullFault } from './disk-full.fault';
+import { pausedReplicaFault } from './paused-replica.fault';
 
 export type World = {
   product: Launched;
@@ -10,8 +13,11 @@ export type World = {
   nats: NatsServer;
   users: ChatUser[];
   base: string;
+  /** Every process's output so far, one chunk a line, prefixed with `[name]`. */
+  logs: string[];
 };
-export type Fault = { key: string; name: string; inject(world: World): Promise<void> };
+/** `inject` may answer problems of its own, which the row adds to the common invariants'. */
+export type Fault = { key: string; name: string; inject(world: World): Promise<void | string[]> };
 
 const OUTAGE_MS = 10_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -62,4 +68,7 @@ export const faults: Fault[] = [
       }
     },
   },
+  pausedReplicaFault,
+  longDatabaseOutageFault,
+  diskFullFault,
 ];

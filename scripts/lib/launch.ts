@@ -49,7 +49,10 @@ export type Launched = {
   stopRemote(name: RemoteName): Promise<void>;
   /** Serves a stopped remote again on its port (its deployment is back). */
   startRemote(name: RemoteName): Promise<void>;
-  /** Sends a signal to one process (a fault run's SIGKILL or SIGTERM) and waits until it has exited. */
+  /**
+   * Sends a signal to one process (a fault run's SIGKILL or SIGTERM) and waits until it has exited
+   * (SIGSTOP and SIGCONT only pause and resume it).
+   */
   signal(name: ProcessName, signal: NodeJS.Signals): Promise<void>;
   /** Starts that process again as it was first started (what a supervisor does); waits until it is ready. */
   restart(name: ProcessName): Promise<void>;
@@ -230,6 +233,8 @@ export async function launchProduct(options: LaunchOptions): Promise<Launched> {
       signal: async (name, signal) => {
         const { child } = started.get(name)!;
         if (child.exitCode !== null || child.signalCode !== null) return;
+        // SIGSTOP and SIGCONT pause and resume it (a long GC pause, a frozen VM): nothing to wait for.
+        if (signal === 'SIGSTOP' || signal === 'SIGCONT') return void child.kill(signal);
         await new Promise<void>((resolve) => {
           child.once('exit', () => resolve());
           child.kill(signal);

@@ -8,7 +8,7 @@ export type { AuthUser } from './http/request-context';
 export { markDraining, trackStream } from './http/app-state';
 export * from './http/create-service-app';
 export type { DegradingCheck, DependencyCheck, ReadinessCheck, ReadinessChecks } from './http/health';
-export { degradesOnly } from './http/health';
+export { degradesOnly, tolerateFailures, type ToleranceOptions } from './http/health';
 export { registerDependencyGauge } from './http/metrics';
 export * from './http/http-server';
 export * from './lifecycle/lifecycle';

@@ -115,13 +115,22 @@ function createRegistry(config: ChatServiceConfig, messages: MessagesRepository,
     flushIntervalMs: config.REPLY_FLUSH_INTERVAL_MS,
     outageBudgetMs: config.REPLY_OUTAGE_BUDGET_MS,
     store: {
-      saveProgress: (id, content) => messages.saveProgress(id, content),
-      finish: async (id, o) => {
-        const row = await messages.finish(id, o.content, o.status, o.retryFree);
+      saveProgress: (lease, content) => messages.saveProgress(lease, content),
+      finish: async (lease, o) => {
+        const row = await messages.finish(lease, o.content, o.status, o.retryFree);
         return row && toMessage(row);
       },
     },
     onError: (err, context) => logger.error({ err, context }, 'reply error'),
+    // Not an error of the database (it answered): the reply is another writer's now, ours stopped.
+    onLeaseLost: (messageId) =>
+      logger.warn(
+        {
+          messageId,
+          detail: 'another replica writes this reply now (or it is gone); its generation here stopped',
+        },
+        'reply lease lost',
+      ),
   });
 }
 
@@ -188,7 +197,7 @@ export function createChatService(deps: ChatServiceDeps) {
     async start() {
       stopLeases = startReplyLeases({
         store: ctx.messages,
-        liveIds: () => ctx.registry.liveIds(),
+        liveLeases: () => ctx.registry.liveLeases(),
         leaseMs: deps.config.REPLY_LEASE_MS,
         logger,
         onStopRequested: (id) => void ctx.registry.stop(id),

@@ -6,26 +6,18 @@
 /** Prisma codes for "cannot talk to the database right now". */
 const UNAVAILABLE_PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
 /** Driver adapter kinds for the same. */
-const UNAVAILABLE_KINDS = new Set([
-  'DatabaseNotReachable',
-  'ConnectionClosed',
-  'SocketTimeout',
-  'TooManyConnections',
-]);
+const UNAVAILABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout']);
 /**
  * PostgreSQL SQLSTATEs: admin/crash shutdown, cannot connect now (starting or stopping), connection
- * failures, too many connections.
+ * failures.
  */
-const UNAVAILABLE_SQLSTATES = new Set([
-  '57P01',
-  '57P02',
-  '57P03',
-  '08000',
-  '08001',
-  '08003',
-  '08006',
-  '53300',
-]);
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+/**
+ * SQLSTATE class 53, insufficient resources: disk full (53100), out of memory (53200), too many
+ * connections (53300), configuration limit exceeded (53400). Passing conditions, like an outage: the
+ * statement did nothing, and the same request can succeed once space, memory or a connection is free.
+ */
+const RESOURCES_CLASS = /^53[0-9A-Z]{3}$/;
 /** node-postgres messages that carry no code. */
 const UNAVAILABLE_MESSAGES =
   /Connection terminated|connection ended unexpectedly|Client has encountered a connection error|timeout exceeded when trying to connect/i;
@@ -55,6 +47,16 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     if (typeof e.kind === 'string' && UNAVAILABLE_KINDS.has(e.kind)) return true;
     if (typeof e.originalCode === 'string' && UNAVAILABLE_SQLSTATES.has(e.originalCode)) return true;
     if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  }
+  return false;
+}
+
+/** True when the database answered that it is out of a resource (SQLSTATE class 53). */
+export function isDatabaseShortOfResources(err: unknown): boolean {
+  for (const e of chain(err)) {
+    if (typeof e.code === 'string' && RESOURCES_CLASS.test(e.code)) return true;
+    if (typeof e.originalCode === 'string' && RESOURCES_CLASS.test(e.originalCode)) return true;
+    if (e.kind === 'TooManyConnections') return true;
   }
   return false;
 }

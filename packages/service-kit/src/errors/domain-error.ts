@@ -105,6 +105,10 @@ export class ServiceUnavailableError extends DomainError {
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'Noek cannot reach its database for a moment. Please try again in a few seconds.';
 
+/** The database answered that it is out of a resource (disk, memory, connections: SQLSTATE class 53). */
+export const DATABASE_BUSY_MESSAGE =
+  'Noek is short of database resources for a moment. Please try again shortly.';
+
 export function isDomainError(err: unknown): err is DomainError {
   return err instanceof DomainError;
 }

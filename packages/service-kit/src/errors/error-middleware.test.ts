@@ -8,6 +8,8 @@ import { requestId } from '../http/request-id';
 import { errorMiddleware, notFoundHandler } from './error-middleware';
 import {
   ConflictError,
+  DATABASE_BUSY_MESSAGE,
+  DATABASE_UNAVAILABLE_MESSAGE,
   DomainError,
   ForbiddenError,
   NotFoundError,
@@ -174,6 +176,54 @@ describe('errorMiddleware', () => {
     const res = await fetch(`${url}/async`);
     expect(res.status).toBe(500);
     expect(await res.text()).not.toContain('API key');
+  });
+
+  /** Errors as Prisma's pg driver adapter surfaces them: the SQLSTATE in the adapter error's cause. */
+  const adapterError = (code: string, message: string) =>
+    Object.assign(new Error(`Raw query failed. Code: \`${code}\`. Message: \`${message}\``), {
+      code: 'P2010',
+      meta: {
+        driverAdapterError: Object.assign(new Error(message), {
+          name: 'DriverAdapterError',
+          cause: { kind: 'postgres', code, originalCode: code, severity: 'ERROR', message },
+        }),
+      },
+    });
+
+  it.each([
+    ['disk full', adapterError('53100', 'could not extend file "base/16384/2619": No space left on device')],
+    ['out of memory', adapterError('53200', 'out of memory')],
+    ['too many connections', adapterError('53300', 'sorry, too many clients already')],
+    [
+      'a class-53 error from node-postgres',
+      Object.assign(new Error('no space'), { code: '53100', severity: 'ERROR' }),
+    ],
+  ])('answers %s 503 with Retry-After, never 500', async (_name, err) => {
+    const { url, lines } = await serve(err);
+    const res = await fetch(`${url}/async`);
+    expect(res.status).toBe(503);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(errorBodySchema.parse(await res.json())).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: DATABASE_BUSY_MESSAGE,
+    });
+    expect(lines().some((l) => l.msg === 'database short of resources')).toBe(true);
+  });
+
+  it.each([
+    ['a lost connection', Object.assign(new Error('Connection terminated unexpectedly'), {})],
+    ['a server shutting down', adapterError('57P01', 'terminating connection due to administrator command')],
+  ])('answers %s 503 with Retry-After', async (_name, err) => {
+    const { url } = await serve(err);
+    const res = await fetch(`${url}/async`);
+    expect(res.status).toBe(503);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await res.json()).toMatchObject({ message: DATABASE_UNAVAILABLE_MESSAGE });
+  });
+
+  it('keeps other database errors a 500', async () => {
+    const { url } = await serve(adapterError('42P01', 'relation "x" does not exist'));
+    expect((await fetch(`${url}/async`)).status).toBe(500);
   });
 
   it('names method and path for unknown routes', async () => {

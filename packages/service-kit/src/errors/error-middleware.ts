@@ -1,8 +1,13 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { errorCodes, type ErrorBody, type ErrorCode } from '@noek/contracts';
-import { isDatabaseUnavailable } from './database-errors';
-import { DATABASE_UNAVAILABLE_MESSAGE, DomainError, ServiceUnavailableError } from './domain-error';
+import { isDatabaseShortOfResources, isDatabaseUnavailable } from './database-errors';
+import {
+  DATABASE_BUSY_MESSAGE,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  DomainError,
+  ServiceUnavailableError,
+} from './domain-error';
 import '../http/request-context';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
@@ -55,10 +60,15 @@ function fromClientStatus(err: object): DomainError | undefined {
 }
 
 /**
- * A database that cannot be reached (down, restarting, failing over) is a passing condition: 503 with
+ * A database that cannot be reached (down, restarting, failing over, connection lost) or is out of a
+ * resource (disk full, out of memory, too many connections) is a passing condition: 503 with
  * Retry-After, so clients and the gateway try again instead of showing an internal error.
  */
 function fromDatabase(err: unknown, logger: Logger): DomainError | undefined {
+  if (isDatabaseShortOfResources(err)) {
+    logger.warn({ err }, 'database short of resources');
+    return new ServiceUnavailableError(DATABASE_BUSY_MESSAGE, errorCodes.serviceUnavailable, 10);
+  }
   if (!isDatabaseUnavailable(err)) return undefined;
   logger.warn({ err }, 'database unavailable');
   return new ServiceUnavailableError(DATABASE_UNAVAILABLE_MESSAGE, errorCodes.serviceUnavailable, 5);

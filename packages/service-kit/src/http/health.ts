@@ -40,6 +40,37 @@ function withTimeout(check: ReadinessCheck, ms: number): Promise<unknown> {
 
 const isDegrading = (c: DependencyCheck): c is DegradingCheck => typeof c !== 'function';
 
+export interface ToleranceOptions {
+  /** How long the dependency may keep failing (no success in between) before the check fails. */
+  graceMs: number;
+  /** Each attempt's own bound, below the readiness timeout (a stalled ping counts as a failure). */
+  attemptTimeoutMs: number;
+  now?: () => number;
+}
+
+/**
+ * Hysteresis for a required check: it fails only once its dependency has failed for longer than
+ * `graceMs` without a success in between, so a stall of a few seconds (one slow database, a failover)
+ * does not take every instance of every service out of rotation at once. Until the first success
+ * (start-up) there is no grace: an instance that never reached its dependency is not ready.
+ */
+export function tolerateFailures(check: ReadinessCheck, opts: ToleranceOptions): ReadinessCheck {
+  const now = opts.now ?? Date.now;
+  let succeeded = false;
+  let failingSince: number | null = null;
+  return async () => {
+    try {
+      await withTimeout(check, opts.attemptTimeoutMs);
+      succeeded = true;
+      failingSince = null;
+    } catch (err) {
+      const t = now();
+      failingSince ??= t;
+      if (!succeeded || t - failingSince >= opts.graceMs) throw err;
+    }
+  };
+}
+
 /** Runs the checks (all, or only the required or degrading ones) in parallel, each bounded by timeoutMs. */
 export async function runChecks(
   checks: ReadinessChecks,

@@ -51,6 +51,8 @@ export interface ChatHarness {
   service: ChatService;
   server: RunningHttpServer;
   privateKey: string;
+  /** What every replica of the harness logged so far. */
+  logs: () => Record<string, unknown>[];
   startSecondService(): Promise<{ service: ChatService; server: RunningHttpServer }>;
   close(): Promise<void>;
 }
@@ -73,7 +75,7 @@ export async function startChatHarness(): Promise<ChatHarness> {
   });
   const fake = await startFakeOpenAi();
   const db = createChatDb(target);
-  const { logger } = captureLogger();
+  const { logger, lines: logs } = captureLogger();
   const bus = createNatsEventBus({
     url: TEST_NATS_URL,
     logger,
@@ -112,6 +114,7 @@ export async function startChatHarness(): Promise<ChatHarness> {
     service,
     server,
     privateKey,
+    logs,
     async startSecondService() {
       const second = build();
       await second.start();

@@ -14,7 +14,8 @@ export const DIRECTORY_DURABLE = 'admin-directory';
 
 /**
  * Feeds the read model from auth's user events and chat's message events (idempotent: consumeOnce).
- * chat publishes chat.message.sent.v1 for every stored user message, so usage needs no call per user.
+ * chat publishes chat.message.sent.v1 for every counted message (never a free Retry), so usage needs no
+ * call per user and equals chat's count.
  */
 export function subscribeDirectory(
   bus: EventBus,

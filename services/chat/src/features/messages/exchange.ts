@@ -14,7 +14,10 @@ export interface Exchange {
   complete?: boolean;
 }
 
-/** chat.message.sent.v1 for the outbox (counted usage; the admin table's usage column). */
+/**
+ * chat.message.sent.v1 for the outbox: one per counted message (a send, a charged Retry; never a free
+ * Retry), so the admin table's usage column equals chat's count.
+ */
 export function messageSentEnvelope(data: MessageSentData, correlationId: string): EventEnvelope {
   return { id: randomUUID(), type: messageSentEvent.subject, time: data.at, correlationId, data };
 }

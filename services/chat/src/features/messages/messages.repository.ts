@@ -1,6 +1,6 @@
 import type { ChatTx } from '../../database';
 import type { Message, MessageStatus } from '../../generated/prisma/client';
-import type { ProgressResult } from '../replies/reply-writer';
+import type { ProgressResult, ReplyLease } from '../replies/reply-writer';
 
 export function createMessagesRepository(db: ChatTx) {
   return {
@@ -25,36 +25,47 @@ export function createMessagesRepository(db: ChatTx) {
     add(conversationId: number, role: 'user' | 'assistant', content: string): Promise<Message> {
       return db.message.create({ data: { conversationId, role, content } });
     },
-    /** Retry: the interrupted or failed reply emptied and streaming again (a new lease). */
-    reopen(messageId: number): Promise<Message> {
-      return db.message.update({
-        where: { id: messageId },
-        data: { content: '', status: 'streaming', retryFree: false, stopRequested: false },
-      });
+    /**
+     * Retry: the interrupted or failed reply emptied and streaming again under a new lease epoch, so a
+     * writer of an earlier epoch (a paused replica) can never write it again. Null when it is no longer
+     * interrupted or failed (a Retry on another replica reopened it first).
+     */
+    async reopen(messageId: number): Promise<Message | null> {
+      const rows = await db.$queryRaw<Message[]>`
+        UPDATE "messages" SET "content" = '', "status" = 'streaming', "retryFree" = false,
+          "stopRequested" = false, "leaseEpoch" = "leaseEpoch" + 1, "updatedAt" = ${new Date()}::timestamp(3)
+        WHERE "id" = ${messageId}::int AND "status" IN ('interrupted', 'failed')
+        RETURNING *`;
+      return rows[0] ?? null;
     },
     /**
      * The text so far, and the reply's lease renewed (`updatedAt`, see replies/reply-lease.ts). `gone`
-     * when the row is no longer streaming (deleted, or swept as interrupted after its lease ran out);
-     * `stop` when another replica asked for Stop.
+     * when the row is no longer this lease's (deleted, swept as interrupted after its lease ran out, or
+     * retried under a newer epoch); `stop` when another replica asked for Stop.
      */
-    async saveProgress(messageId: number, content: string): Promise<ProgressResult> {
+    async saveProgress(lease: ReplyLease, content: string): Promise<ProgressResult> {
       const rows = await db.$queryRaw<{ stopRequested: boolean }[]>`
         UPDATE "messages" SET "content" = ${content}::text, "updatedAt" = ${new Date()}::timestamp(3)
-        WHERE "id" = ${messageId}::int AND "status" = 'streaming'
+        WHERE "id" = ${lease.messageId}::int AND "leaseEpoch" = ${lease.leaseEpoch}::int
+          AND "status" = 'streaming'
         RETURNING "stopRequested"`;
       if (!rows[0]) return 'gone';
       return rows[0].stopRequested ? 'stop' : 'stored';
     },
     /**
-     * Renews the leases of the replies this process is writing (one statement for all of them); answers
-     * the ids another replica asked to stop.
+     * Renews the leases this process still holds (one statement for all of them: a row still
+     * `streaming` under the same epoch); answers the ids another replica asked to stop.
      */
-    async renewLeases(ids: number[]): Promise<number[]> {
-      if (ids.length === 0) return [];
+    async renewLeases(leases: ReplyLease[]): Promise<number[]> {
+      if (leases.length === 0) return [];
+      const ids = leases.map((l) => l.messageId);
+      const epochs = leases.map((l) => l.leaseEpoch);
       const rows = await db.$queryRaw<{ id: number }[]>`
         UPDATE "messages" SET "updatedAt" = ${new Date()}::timestamp(3)
-        WHERE "id" = ANY(${ids}::int[]) AND "status" = 'streaming'
-        RETURNING "id", "stopRequested"`;
+        FROM unnest(${ids}::int[], ${epochs}::int[]) AS held("id", "epoch")
+        WHERE "messages"."id" = held."id" AND "messages"."leaseEpoch" = held."epoch"
+          AND "status" = 'streaming'
+        RETURNING "messages"."id", "stopRequested"`;
       return (rows as { id: number; stopRequested?: boolean }[])
         .filter((r) => r.stopRequested)
         .map((r) => r.id);
@@ -67,11 +78,12 @@ export function createMessagesRepository(db: ChatTx) {
       });
     },
     /**
-     * The reply's final state and the conversation's updated time, in one statement (once per reply).
-     * Null when the message is gone (deleted with its conversation meanwhile).
+     * The reply's final state and the conversation's updated time, in one statement (once per reply),
+     * only while the row is still `streaming` under the lease's epoch. Null otherwise: the lease was
+     * lost (swept, or retried under a newer epoch) or the message is gone with its conversation.
      */
     async finish(
-      messageId: number,
+      lease: ReplyLease,
       content: string,
       status: MessageStatus,
       retryFree = false,
@@ -81,12 +93,14 @@ export function createMessagesRepository(db: ChatTx) {
         WITH m AS (
           UPDATE "messages" SET "content" = ${content}::text, "status" = ${status}::text::"MessageStatus",
             "retryFree" = ${retryFree}, "updatedAt" = ${now}::timestamp(3)
-          WHERE "id" = ${messageId}::int
+          WHERE "id" = ${lease.messageId}::int AND "leaseEpoch" = ${lease.leaseEpoch}::int
+            AND "status" = 'streaming'
           RETURNING *
         ), c AS (
           UPDATE "conversations" SET "updatedAt" = ${now}::timestamp(3) FROM m WHERE "conversations"."id" = m."conversationId"
         )
-        SELECT "id", "conversationId", "role", "content", "status", "retryFree", "stopRequested", "createdAt", "updatedAt" FROM m`;
+        SELECT "id", "conversationId", "role", "content", "status", "retryFree", "stopRequested", "leaseEpoch",
+          "createdAt", "updatedAt" FROM m`;
       return rows[0] ?? null;
     },
     /**

@@ -15,6 +15,7 @@ const msg = (
   status,
   retryFree: false,
   stopRequested: false,
+  leaseEpoch: 0,
   createdAt: new Date(),
   updatedAt: new Date(),
 });

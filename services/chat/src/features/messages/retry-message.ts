@@ -58,9 +58,9 @@ interface RetryState {
 
 /**
  * Counts like a send (a model call: usage/count-message.ts, compare-and-set), empties the reply and
- * reopens it, and enqueues chat.message.sent.v1, in one unit of work. A reply cut by our side
- * (`retryFree`: the model failed, a restart, a crash, the database) was never answered: its Retry
- * is not counted again (quota counts answers, not attempts).
+ * reopens it under a new lease epoch, and enqueues chat.message.sent.v1, in one unit of work. A reply
+ * cut by our side (`retryFree`: the model failed, a restart, a crash, the database) was never answered:
+ * its Retry is not counted again (quota counts answers, not attempts), nor published as a message.
  */
 async function storeRetry(ctx: ChatContext, first: RetryState): Promise<Exchange> {
   let user = first.user;
@@ -73,9 +73,14 @@ async function storeRetry(ctx: ChatContext, first: RetryState): Promise<Exchange
     const exchange = await ctx.transaction(async ({ users, messages, conversations, publish }) => {
       if (count && !(await users.countIfUnchanged(count))) return null;
       const assistantMessage = await messages.reopen(first.message.id);
+      // Reopened meanwhile by a Retry on another replica: this one rolls back (nothing counted).
+      if (!assistantMessage) throw new ConflictError(NOT_RETRYABLE, errorCodes.notRetryable);
       const conversation = await conversations.touch(first.conversation.id, now);
-      const data = { userId: user.id, conversationId: conversation.id, messageId: assistantMessage.id };
-      await publish(messageSentEnvelope({ ...data, at: now.toISOString() }, first.input.correlationId));
+      // chat.message.sent.v1 is a counted message (the admin usage counts them): a free Retry is none.
+      if (count) {
+        const data = { userId: user.id, conversationId: conversation.id, messageId: assistantMessage.id };
+        await publish(messageSentEnvelope({ ...data, at: now.toISOString() }, first.input.correlationId));
+      }
       return { userMessage: null, assistantMessage, conversation, funMode };
     });
     if (exchange) return exchange;

@@ -201,6 +201,7 @@ function messageOf(row: Message): Message {
     status: row.status,
     retryFree: row.retryFree,
     stopRequested: row.stopRequested,
+    leaseEpoch: row.leaseEpoch,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

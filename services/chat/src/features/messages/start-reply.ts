@@ -37,6 +37,7 @@ export async function startReply(ctx: ChatContext, exchange: Exchange, sink: Rep
       (await ctx.messages.history(conversation.id, assistantMessage.id, ctx.settings.promptHistory));
     const reply = ctx.registry.start({
       messageId: assistantMessage.id,
+      leaseEpoch: assistantMessage.leaseEpoch,
       conversationId: conversation.id,
       userId: conversation.userId,
       provider: ctx.provider,
@@ -44,7 +45,8 @@ export async function startReply(ctx: ChatContext, exchange: Exchange, sink: Rep
     });
     sink.follow(reply);
   } catch (err) {
-    const failed = await ctx.messages.finish(assistantMessage.id, '', 'failed').then(
+    const lease = { messageId: assistantMessage.id, leaseEpoch: assistantMessage.leaseEpoch };
+    const failed = await ctx.messages.finish(lease, '', 'failed').then(
       (row) => (row ? toMessage(row) : { ...started.assistantMessage, status: 'failed' as const }),
       () => ({ ...started.assistantMessage, status: 'failed' as const }),
     );

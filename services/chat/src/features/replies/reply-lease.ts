@@ -7,19 +7,29 @@
  * A database outage stops the heartbeats of live replicas too, so their leases look expired when it
  * ends. A replica therefore sweeps only after it has itself reached the database for a whole lease
  * period without a failure: by then every live replica has renewed what it is still writing.
+ *
+ * A process that was only paused (a long GC pause, a frozen VM) past its lease must not write again
+ * once it runs: the lease carries a fencing token (the row's `leaseEpoch`), every write of the reply
+ * (progress, renewal, finish) is conditional on the epoch its writer started with and on `streaming`,
+ * and Retry starts a new epoch. The paused writer's next write is refused; it logs that it lost the
+ * lease and stops generating (reply-registry.ts).
  */
 import type { Logger } from '@noek/service-kit';
+import type { ReplyLease } from './reply-writer';
 
 export interface LeaseStore {
-  /** Answers the ids another replica asked to stop. */
-  renewLeases(ids: number[]): Promise<number[]>;
+  /**
+   * Renews the leases still held (the row `streaming` under the same epoch); answers the ids another
+   * replica asked to stop.
+   */
+  renewLeases(leases: ReplyLease[]): Promise<number[]>;
   interruptExpired(olderThan: Date): Promise<number>;
 }
 
 export interface ReplyLeaseOptions {
   store: LeaseStore;
-  /** The replies this process is writing. */
-  liveIds: () => number[];
+  /** The leases of the replies this process is writing. */
+  liveLeases: () => ReplyLease[];
   leaseMs: number;
   logger: Logger;
   /** Stop was asked for on another replica for a reply this process writes. */
@@ -33,7 +43,7 @@ export function createLeaseKeeper(opts: ReplyLeaseOptions) {
   let healthySince = now().getTime();
   const tick = async (): Promise<number> => {
     try {
-      for (const id of await opts.store.renewLeases(opts.liveIds())) opts.onStopRequested?.(id);
+      for (const id of await opts.store.renewLeases(opts.liveLeases())) opts.onStopRequested?.(id);
       if (now().getTime() - healthySince < opts.leaseMs) return 0;
       const swept = await opts.store.interruptExpired(new Date(now().getTime() - opts.leaseMs));
       if (swept > 0) opts.logger.warn({ swept }, 'replies whose writer died marked interrupted');

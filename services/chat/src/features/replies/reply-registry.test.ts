@@ -17,7 +17,7 @@ function memoryStore() {
       progress.push(content);
       return 'stored' as const;
     },
-    finish: async (id, o): Promise<Message> => {
+    finish: async ({ messageId: id }, o): Promise<Message> => {
       finished.push(o);
       return {
         id,
@@ -52,7 +52,7 @@ function scripted(parts: string[], delayMs = 0, failAfter?: number): ModelProvid
 }
 
 const start = (reg: ReplyRegistry, provider: ModelProvider, messageId = 7) =>
-  reg.start({ messageId, conversationId: 1, userId: 'u', provider, turns: [] });
+  reg.start({ messageId, leaseEpoch: 0, conversationId: 1, userId: 'u', provider, turns: [] });
 
 describe('ReplyRegistry', () => {
   it('generates to completion with no listener and stores the whole reply', async () => {
@@ -177,7 +177,7 @@ describe('ReplyRegistry write-ahead streaming', () => {
         stored.push(content);
         return 'stored' as const;
       },
-      finish: async (id, o) => ({
+      finish: async ({ messageId: id }, o) => ({
         id,
         conversationId: 1,
         role: 'assistant',
@@ -208,7 +208,7 @@ describe('ReplyRegistry write-ahead streaming', () => {
         if (down) throw new Error('connection refused');
         return 'stored' as const;
       },
-      finish: async (id, o) => {
+      finish: async ({ messageId: id }, o) => {
         if (down) throw new Error('connection refused');
         return {
           id,
@@ -254,8 +254,9 @@ describe('ReplyRegistry write-ahead streaming', () => {
     expect(reply.abort.signal.aborted).toBe(true);
   });
 
-  it('a reply whose row was swept or deleted stops at once', async () => {
+  it('a reply whose lease was lost (retried elsewhere, swept, deleted) stops at once and writes nothing', async () => {
     let finishes = 0;
+    const lost: number[] = [];
     const store: ReplyStore = {
       saveProgress: async () => 'gone' as const,
       finish: async () => {
@@ -263,10 +264,36 @@ describe('ReplyRegistry write-ahead streaming', () => {
         return null;
       },
     };
-    const reg = new ReplyRegistry({ store, flushIntervalMs: 5 });
+    const reg = new ReplyRegistry({ store, flushIntervalMs: 5, onLeaseLost: (id) => lost.push(id) });
     const end = await start(reg, scripted(['a', 'b', 'c'], 10)).settled;
-    expect(end).toMatchObject({ type: 'error', assistantMessage: { content: '' } });
+    // Its clients get a final event; no false 'database unreachable'.
+    expect(end).toMatchObject({ type: 'done', assistantMessage: { content: '', status: 'interrupted' } });
     expect(finishes).toBe(0);
+    expect(lost).toEqual([7]);
+  });
+
+  it('a refused final write is a lost lease, not a storage failure', async () => {
+    const lost: number[] = [];
+    const { store } = memoryStore();
+    store.finish = async () => null;
+    const reg = new ReplyRegistry({ store, flushIntervalMs: 5, onLeaseLost: (id) => lost.push(id) });
+    const end = await start(reg, scripted(['a', 'b'])).settled;
+    expect(end).toMatchObject({ type: 'done', assistantMessage: { content: 'ab', status: 'interrupted' } });
+    expect(lost).toEqual([7]);
+  });
+
+  it('writes under the epoch the reply was started with', async () => {
+    const epochs: number[] = [];
+    const { store } = memoryStore();
+    const save = store.saveProgress;
+    store.saveProgress = async (lease, content) => (epochs.push(lease.leaseEpoch), save(lease, content));
+    const reg = new ReplyRegistry({ store, flushIntervalMs: 5 });
+    const provider = scripted(['a', 'b']);
+    await reg.start({ messageId: 3, leaseEpoch: 4, conversationId: 1, userId: 'u', provider, turns: [] })
+      .settled;
+    expect(epochs.length).toBeGreaterThan(0);
+    expect(new Set(epochs)).toEqual(new Set([4]));
+    expect(reg.liveLeases()).toEqual([]);
   });
 
   it('marks a reply cut by our side free to retry, not one the user stopped', async () => {

@@ -1,12 +1,21 @@
 import type { Message, StreamDoneEvent, StreamErrorEvent } from '@noek/contracts';
 import { ModelError, modelMessages, type ChatTurn, type ModelProvider } from '../model/model.types';
-import { ReplyWriter, retryWithin, type ProgressStore, type WriterState } from './reply-writer';
+import {
+  ReplyWriter,
+  retryWithin,
+  type ProgressStore,
+  type ReplyLease,
+  type WriterState,
+} from './reply-writer';
 import { streamFrames } from './stream-frames';
 
 /** Where a reply is persisted while and after it is generated. */
 export interface ReplyStore extends ProgressStore {
-  /** The final write; answers the stored message, or null when its row is gone (conversation deleted). */
-  finish(messageId: number, outcome: ReplyOutcome): Promise<Message | null>;
+  /**
+   * The final write, under the lease's epoch; answers the stored message, or null when the row is no
+   * longer this lease's (retried elsewhere, swept, or deleted with its conversation).
+   */
+  finish(lease: ReplyLease, outcome: ReplyOutcome): Promise<Message | null>;
 }
 
 export interface ReplyOutcome {
@@ -19,7 +28,8 @@ export interface ReplyOutcome {
 export type ReplyEnd = StreamDoneEvent | StreamErrorEvent;
 export type ReplyListener = (event: { type: 'token'; text: string } | { type: 'end'; end: ReplyEnd }) => void;
 
-type StopReason = 'user' | 'shutdown' | 'storage';
+/** `lease`: the reply is no longer this process's to write (see ReplyLease). */
+type StopReason = 'user' | 'shutdown' | 'storage' | 'lease';
 
 export const shutdownMessage =
   'The server restarted while writing this reply. What was written so far is saved: press Retry to continue.';
@@ -29,7 +39,7 @@ export const storageMessage =
   'Noek could not save this reply because its database was unreachable, so it stopped here. What is shown is saved: press Retry to continue.';
 
 /** A reply being generated in this process, independent of any HTTP response. */
-export class LiveReply {
+export class LiveReply implements ReplyLease {
   /** Every character the model generated so far; only the first `storedLength` are stored and shown. */
   generated = '';
   storedLength = 0;
@@ -44,6 +54,8 @@ export class LiveReply {
     readonly messageId: number,
     readonly conversationId: number,
     readonly userId: string,
+    /** The epoch of the lease this process writes the reply under (a mirror writes nothing). */
+    readonly leaseEpoch = 0,
   ) {}
 
   /** What clients have been shown: the stored prefix of the reply. */
@@ -121,12 +133,16 @@ export interface ReplyRegistryOptions {
   /** How long generated text may wait in memory for an unreachable database (default 60 s). */
   outageBudgetMs?: number;
   onError?: (err: unknown, context: string) => void;
+  /** A write of the reply was refused: another replica holds its lease now (or its row is gone). */
+  onLeaseLost?: (messageId: number) => void;
 }
 
 const DEFAULT_OUTAGE_BUDGET_MS = 60_000;
 
 export interface StartReply {
   messageId: number;
+  /** The epoch of the stored reply's lease (the row's `leaseEpoch` when it was opened). */
+  leaseEpoch: number;
   conversationId: number;
   userId: string;
   provider: ModelProvider;
@@ -151,9 +167,9 @@ export class ReplyRegistry {
     return this.live.size;
   }
 
-  /** Ids of the replies generated here: their leases are renewed while they live. */
-  liveIds(): number[] {
-    return [...this.live.keys()];
+  /** The leases of the replies generated here: renewed while they live. */
+  liveLeases(): ReplyLease[] {
+    return [...this.live.values()];
   }
 
   private get outageBudgetMs(): number {
@@ -176,7 +192,7 @@ export class ReplyRegistry {
   }
 
   start(input: StartReply): LiveReply {
-    const reply = new LiveReply(input.messageId, input.conversationId, input.userId);
+    const reply = new LiveReply(input.messageId, input.conversationId, input.userId, input.leaseEpoch);
     this.live.set(input.messageId, reply);
     void this.run(reply, input.provider, input.turns);
     return reply;
@@ -273,7 +289,7 @@ export class ReplyRegistry {
         reply.append(text);
         writer.kick();
         // Text that can no longer be stored must not be generated (nor charged to the model) any more.
-        if (writer.state !== 'writing') this.stopFor(reply, 'storage');
+        if (writer.state !== 'writing') this.stopFor(reply, writer.state === 'lost' ? 'lease' : 'storage');
       }
       if (reply.stopReason) throw reply.abort.signal.reason;
     } catch (err) {
@@ -300,6 +316,7 @@ export class ReplyRegistry {
     if (reply.stopReason === 'shutdown')
       return { status: partialOr('interrupted'), failure: shutdownMessage };
     if (reply.stopReason === 'storage') return { status: 'interrupted', failure: storageMessage };
+    if (reply.stopReason === 'lease') return { status: 'interrupted', failure: null };
     if (!(err instanceof ModelError)) this.opts.onError?.(err, `reply ${reply.messageId}`);
     const message = err instanceof ModelError ? err.userMessage : modelMessages.upstream;
     return { status: partialOr('failed'), failure: message };
@@ -308,7 +325,9 @@ export class ReplyRegistry {
   /**
    * The final write, retried for as long as the outage budget allows: the one write that must not be
    * lost. When the database stays away, or the writer already gave up, the client is told the truth:
-   * it has been shown only stored text, and the reply's lease turns it `interrupted` later.
+   * it has been shown only stored text, and the reply's lease turns it `interrupted` later. When the
+   * lease is lost, nothing more is written: the reply ends here as interrupted (what the database
+   * holds now is another writer's, or nothing).
    */
   private async persistEnd(
     reply: LiveReply,
@@ -317,17 +336,23 @@ export class ReplyRegistry {
   ): Promise<ReplyEnd> {
     const retryFree = end.status !== 'complete' && reply.stopReason !== 'user';
     const outcome: ReplyOutcome = { content: reply.content, status: end.status, retryFree };
+    if (writer === 'lost') return this.leaseLost(reply);
     if (writer === 'writing') {
       try {
-        const stored = await retryWithin(this.outageBudgetMs, () =>
-          this.opts.store.finish(reply.messageId, outcome),
-        );
-        if (stored) return end.failure ? streamFrames.error(stored, end.failure) : streamFrames.done(stored);
+        const stored = await retryWithin(this.outageBudgetMs, () => this.opts.store.finish(reply, outcome));
+        if (!stored) return this.leaseLost(reply);
+        return end.failure ? streamFrames.error(stored, end.failure) : streamFrames.done(stored);
       } catch (err) {
         this.opts.onError?.(err, `storing reply ${reply.messageId}`);
       }
     }
     return streamFrames.error(reply.asShown(reply.content ? 'interrupted' : 'failed'), storageMessage);
+  }
+
+  /** A write was refused: the reply is no longer ours; its clients get their final event, nothing is stored. */
+  private leaseLost(reply: LiveReply): ReplyEnd {
+    this.opts.onLeaseLost?.(reply.messageId);
+    return streamFrames.done(reply.asShown('interrupted'));
   }
 }
 

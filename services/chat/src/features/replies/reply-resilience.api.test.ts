@@ -8,7 +8,7 @@ import {
   requireUser,
 } from '@noek/service-kit';
 import { createChatDb } from '../../database';
-import { createChatService } from '../../service';
+import { createChatService, type ChatService } from '../../service';
 import {
   readEvents,
   slow,
@@ -115,6 +115,91 @@ describe('several replicas', () => {
     await Promise.all(open.map((r) => readEvents(r)));
   });
 
+  it('a replica paused past its lease never writes the reply again after Retry elsewhere', async () => {
+    const other = await h.startSecondService();
+    h.fake.script = slow(40, 10);
+    const a = userClient(h);
+    const conv = await a.newConversation();
+    // A long GC pause, a frozen VM, after the reply's first stored batch: this replica's later writes
+    // and renewals wait (the model goes on generating into memory).
+    const resume = pauseWrites(h.service.ctx.messages, 1);
+    const first = a.send(conv.id, 'a long answer, then a long pause');
+    let id = -1;
+    const oldStream = readEvents(await first, (e) => {
+      if (e.type === 'started') id = e.assistantMessage.id;
+      return false;
+    });
+    await expect.poll(() => h.service.registry.get(id)?.generated, { timeout: 10_000 }).toBe(words(40));
+    const oldReply = h.service.registry.get(id)!;
+    expect(oldReply.content.length).toBeGreaterThan(0);
+    // The other replica's keeper, its clock past the lease, sweeps the reply as its writer's lease ran out.
+    let clock = Date.now();
+    const keeper = createLeaseKeeper({
+      store: other.service.ctx.messages,
+      liveLeases: () => other.service.registry.liveLeases(),
+      leaseMs: testConfig.REPLY_LEASE_MS,
+      logger: captureLogger().logger,
+      now: () => new Date(clock),
+    });
+    await keeper.tick();
+    clock += testConfig.REPLY_LEASE_MS + 1_000;
+    await keeper.tick();
+    expect(await h.db.message.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 'interrupted' });
+    // Retry on the other replica; the paused one resumes while the new reply is being written.
+    const fresh = Array.from({ length: 30 }, (_, i) => `new${i} `);
+    h.fake.script = { chunks: fresh, chunkDelayMs: 15 };
+    const retry = await fetch(`${other.server.url}/api/conversations/${conv.id}/messages/${id}/retry`, {
+      method: 'POST',
+      headers: { cookie: cookieOf(a), accept: 'text/event-stream' },
+    });
+    expect(retry.status).toBe(200);
+    let resumed = false;
+    const retried = await readEvents(retry, (e) => {
+      if (e.type === 'token' && !resumed) {
+        resumed = true;
+        resume();
+      }
+      return false;
+    });
+    await oldReply.settled;
+    expect(terminal(retried)).toMatchObject({
+      type: 'done',
+      assistantMessage: { content: fresh.join(''), status: 'complete' },
+    });
+    expect(await h.db.message.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      content: fresh.join(''),
+      status: 'complete',
+    });
+    // The old replica's client gets its final event (not a false 'database unreachable'), and it logged why.
+    expect(terminal(await oldStream)).toMatchObject({
+      type: 'done',
+      assistantMessage: { status: 'interrupted' },
+    });
+    expect(h.logs().some((l) => l.msg === 'reply lease lost' && l.messageId === id)).toBe(true);
+  });
+
+  it('two Retries of one reply on two replicas: one reopens it (one new epoch), the other gets 409', async () => {
+    const other = await h.startSecondService();
+    h.fake.script = { chunks: [], failStatus: 500 };
+    const a = userClient(h);
+    const conv = await a.newConversation();
+    const id = terminal(await readEvents(await a.send(conv.id, 'fails first')))!.assistantMessage.id;
+    h.fake.script = slow(5, 10);
+    const path = `/api/conversations/${conv.id}/messages/${id}/retry`;
+    const answers = await Promise.all(
+      [h.server.url, other.server.url].map((url) =>
+        fetch(url + path, { method: 'POST', headers: { cookie: cookieOf(a), accept: 'text/event-stream' } }),
+      ),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    await Promise.all(answers.map((r) => (r.status === 200 ? readEvents(r) : r.text())));
+    expect(await h.db.message.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      status: 'complete',
+      content: words(5),
+      leaseEpoch: 1,
+    });
+  });
+
   it('one reply per conversation is held by the database, also for a reply this replica is not writing', async () => {
     const a = userClient(h);
     const { conv } = await orphanReply(a, 'half', new Date());
@@ -138,7 +223,7 @@ describe('crash recovery by lease', () => {
     const { logger, lines } = captureLogger();
     const keeper = createLeaseKeeper({
       store: h.service.ctx.messages,
-      liveIds: () => [],
+      liveLeases: () => [],
       leaseMs: 5_000,
       logger,
       now: () => new Date(clock),
@@ -167,7 +252,7 @@ describe('crash recovery by lease', () => {
     let now = 0;
     const keeper = createLeaseKeeper({
       store: failing,
-      liveIds: () => [1],
+      liveLeases: () => [{ messageId: 1, leaseEpoch: 0 }],
       leaseMs: 5_000,
       logger: captureLogger().logger,
       now: () => new Date(now),
@@ -202,6 +287,8 @@ describe('quota counts answers, not attempts', () => {
       assistantMessage: { content: 'answered' },
     });
     expect((await h.db.chatUser.findUniqueOrThrow({ where: { id: a.id } })).messageCount).toBe(100_000);
+    // Nor is it counted anywhere else: the admin usage counts chat.message.sent.v1, one per counted message.
+    expect(await sentEventsOf(a.id)).toBe(1);
   });
 
   it('Retry after the user pressed Stop is charged', async () => {
@@ -221,6 +308,7 @@ describe('quota counts answers, not attempts', () => {
       }),
     );
     expect((await h.db.chatUser.findUniqueOrThrow({ where: { id: a.id } })).messageCount).toBe(before + 1);
+    expect(await sentEventsOf(a.id)).toBe(2);
   });
 });
 
@@ -253,6 +341,36 @@ describe('graceful drain', () => {
     });
   });
 });
+
+/**
+ * Holds every write the replica makes through `messages` (progress after the first `progressFirst`,
+ * finish, lease renewal) until the answered function is called, as a paused process would; then lets
+ * them through as they were.
+ */
+function pauseWrites(messages: ChatService['ctx']['messages'], progressFirst = 0): () => void {
+  const original = { ...messages };
+  let release!: () => void;
+  const paused = new Promise<void>((r) => (release = r));
+  const hold =
+    <A extends unknown[], R>(write: (...args: A) => Promise<R>, passing = 0) =>
+    async (...args: A) => {
+      if (passing-- <= 0) await paused;
+      return write(...args);
+    };
+  messages.saveProgress = hold(original.saveProgress, progressFirst);
+  messages.finish = hold(original.finish);
+  messages.renewLeases = hold(original.renewLeases);
+  return () => {
+    Object.assign(messages, original);
+    release();
+  };
+}
+
+/** The chat.message.sent.v1 events chat recorded for `userId` (each one is a message in the admin usage). */
+async function sentEventsOf(userId: string): Promise<number> {
+  const rows = await h.db.outboxEvent.findMany({ where: { subject: 'chat.message.sent.v1' } });
+  return rows.filter((r) => (r.payload as { data: { userId: string } }).data.userId === userId).length;
+}
 
 function cookieOf(a: UserClient): string {
   return a.cookie;

@@ -16,10 +16,23 @@
  */
 export type ProgressResult = 'stored' | 'gone' | 'stop';
 
+/**
+ * A reply's lease as its writer holds it: the message and the epoch (fencing token) it started with.
+ * Every write of the reply is conditional on the epoch; Retry starts a new one, so a writer that lost
+ * the lease (paused past it, then the reply retried elsewhere) finds its writes refused (`gone`).
+ */
+export interface ReplyLease {
+  readonly messageId: number;
+  readonly leaseEpoch: number;
+}
+
 /** The store's side of progress writes. */
 export interface ProgressStore {
-  /** Writes the partial content (status stays `streaming`) and renews the reply's lease. */
-  saveProgress(messageId: number, content: string): Promise<ProgressResult>;
+  /**
+   * Writes the partial content (status stays `streaming`) and renews the reply's lease, only while the
+   * row is `streaming` under this lease's epoch (otherwise `gone`).
+   */
+  saveProgress(lease: ReplyLease, content: string): Promise<ProgressResult>;
 }
 
 export interface ReplyWriterOptions {
@@ -31,9 +44,8 @@ export interface ReplyWriterOptions {
   onStopRequested?: () => void;
 }
 
-/** What the writer needs of a reply: its id, the text generated, and where stored text goes. */
-export interface WrittenReply {
-  readonly messageId: number;
+/** What the writer needs of a reply: its lease, the text generated, and where stored text goes. */
+export interface WrittenReply extends ReplyLease {
   /** All text generated so far (stored or not). */
   readonly generated: string;
   /** Length of the stored prefix of `generated`. */
@@ -88,10 +100,7 @@ export class ReplyWriter {
     const length = this.reply.generated.length;
     this.lastWriteAt = Date.now();
     try {
-      const result = await this.store.saveProgress(
-        this.reply.messageId,
-        this.reply.generated.slice(0, length),
-      );
+      const result = await this.store.saveProgress(this.reply, this.reply.generated.slice(0, length));
       this.failingSince = null;
       this.failures = 0;
       if (result === 'gone') {
