@@ -3,9 +3,10 @@ import { errorCodes } from '@noek/contracts';
 import type { Logger } from '@noek/service-kit';
 import type { OwnAnswers } from '../http/own-answers';
 import { isApiPath, splitTarget } from '../http/path-check';
-import { requestIdOf } from '../http/request-id';
+import { newRequestId } from '../http/request-id';
 import type { RequestRecorder } from '../ops/request-record';
 import { refusedAsNotLocal } from '../security/loopback-only';
+import { framingRefusal } from '../security/request-framing';
 
 /** Answers one request below the top; returns the metrics target (a service, 'gateway' or 'static'). */
 export type PathHandler = (
@@ -21,18 +22,27 @@ export interface RequestHandlerOptions {
   answers: OwnAnswers;
   handleApi: PathHandler;
   handleSite: PathHandler;
+  /** The gateway is stopping: every answer says Connection: close. */
+  isDraining(): boolean;
 }
 
 /**
- * The top of every request node:http serves, as steps: a request id; in-flight bookkeeping; on close,
- * metrics and the access log; the target split and checked (400 when unsafe); /api to the API handler,
- * the rest to the site handler. A bug costs one request (500, or the connection when the answer had
- * started), never the process. (The wire path has the same top in wire/wire-connection.ts.)
+ * The top of every request node:http serves, as steps: a request id (always the gateway's own); in-flight
+ * bookkeeping; on close, metrics and the access log; framing nginx would refuse answered 400 (or 431) and
+ * the connection closed, before anything is read on or forwarded (security/request-framing.ts); the target
+ * split and checked (400 when unsafe); /api to the API handler, the rest to the site handler. A bug costs
+ * one request (500, or the connection when the answer had started), never the process.
  */
 export function createRequestHandler(o: RequestHandlerOptions) {
   const { logger, recorder, answers } = o;
 
   const dispatch = (req: IncomingMessage, res: ServerResponse, requestId: string): string => {
+    const refused = framingRefusal(req);
+    if (refused)
+      return answers.refuse(res, requestId, refused.status, 'BAD_REQUEST', refused.message, {
+        Connection: 'close',
+      });
+    if (o.isDraining()) res.setHeader('Connection', 'close');
     const split = splitTarget(req.url ?? '');
     if (!split) return answers.refuse(res, requestId, 400, 'BAD_REQUEST', 'The request path is not valid.');
     // The dev mailbox answers only this machine, judged by the socket (security/loopback-only.ts).
@@ -58,7 +68,7 @@ export function createRequestHandler(o: RequestHandlerOptions) {
 
   return (req: IncomingMessage, res: ServerResponse): void => {
     const started = recorder.begin();
-    const requestId = requestIdOf(req);
+    const requestId = newRequestId();
     let target = 'gateway';
     const { socket } = req;
     let over = false;
