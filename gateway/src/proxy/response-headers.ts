@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { hasControlByte } from '../http/control-bytes';
 import { isHopByHopResponseHeader } from './forward-headers';
 import type { ProxyContext } from './proxy-context';
 
@@ -8,9 +9,6 @@ export interface RelayedHead {
   /** The upstream answered an event stream (text/event-stream). */
   stream: boolean;
 }
-
-/** A control byte or NUL (HTAB aside): no head that holds one reaches a client (nginx answers 502 too). */
-const CONTROL = /[\0-\x08\x0a-\x1f\x7f]/;
 
 /**
  * The upstream's response headers the client gets (undici's parsed head: lower-cased names, repeated ones
@@ -23,7 +21,7 @@ export function relayedHead(
   headers: IncomingHttpHeaders,
   statusText: string,
 ): RelayedHead | undefined {
-  if (CONTROL.test(statusText)) return undefined;
+  if (hasControlByte(statusText)) return undefined;
   const out: string[] = [];
   let stream = false;
   let cacheControl = false;
@@ -31,7 +29,7 @@ export function relayedHead(
     const value = headers[name]!;
     if (isHopByHopResponseHeader(name) || ctx.ownedResponseHeaders.has(name)) continue;
     for (const v of typeof value === 'string' ? [value] : value) {
-      if (CONTROL.test(v) || CONTROL.test(name)) return undefined;
+      if (hasControlByte(v) || hasControlByte(name)) return undefined;
       out.push(name, v);
     }
     if (name === 'content-type') stream = String(value).startsWith('text/event-stream');

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { hasControlByte } from '../http/control-bytes';
 
 /**
  * Headers per request at most: past it the gateway's own X-Forwarded-For, X-Request-Id and identity
@@ -9,8 +10,6 @@ export const MAX_REQUEST_HEADERS = 100;
 /** A request head at most (node:http's maxHeaderSize): well under a service's 16 KiB, with room for ours. */
 export const MAX_HEADER_BYTES = 12 * 1024;
 
-/** NUL and control bytes (HTAB aside) and DEL: never in a head the gateway passes on. */
-const CONTROL = /[\0-\x08\x0a-\x1f\x7f]/;
 /** A host name or address with an optional port; no userinfo, path, spaces or anything else. */
 const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9._~!$&'()*+,;=-]+)(:\d{1,5})?$/i;
 
@@ -39,14 +38,14 @@ export function framingRefusal(req: IncomingMessage): FramingRefusal | undefined
   const raw = req.rawHeaders;
   if (raw.length / 2 > MAX_REQUEST_HEADERS)
     return { status: 431, message: 'The request has too many header fields.' };
-  if (CONTROL.test(req.url ?? '')) return bad('The request target is not valid.');
+  if (hasControlByte(req.url ?? '')) return bad('The request target is not valid.');
   let te = 0;
   let cl = 0;
   let host = 0;
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!;
     const value = raw[i + 1]!;
-    if (CONTROL.test(value)) return bad('A request header holds a control character.');
+    if (hasControlByte(value)) return bad('A request header holds a control character.');
     switch (name.length) {
       case 4:
         if (name.toLowerCase() === 'host') {
