@@ -181,6 +181,9 @@ function apiDecision(
     ],
     hosts: [...config.chatHosts, ...config.marketingHosts],
     exemptPaths: config.originCheckExemptPaths,
+    chatHosts: config.chatHosts,
+    chatOrigins: config.chatSiteUrl ? [new URL(config.chatSiteUrl).origin] : [],
+    marketingHosts: config.marketingHosts,
   });
   return createApiDecision({
     trustProxyHops: config.trustProxyHops,
