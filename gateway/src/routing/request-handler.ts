@@ -8,6 +8,9 @@ import type { RequestRecorder } from '../ops/request-record';
 import { refusedAsNotLocal } from '../security/loopback-only';
 import { framingRefusal } from '../security/request-framing';
 
+/** Connections whose last request read is answered with Connection: close. */
+const closing = new WeakSet<object>();
+
 /** Answers one request below the top; returns the metrics target (a service, 'gateway' or 'static'). */
 export type PathHandler = (
   req: IncomingMessage,
@@ -67,6 +70,9 @@ export function createRequestHandler(o: RequestHandlerOptions) {
   };
 
   return (req: IncomingMessage, res: ServerResponse): void => {
+    // A request pipelined behind one answered with Connection: close is never acted on (nginx neither):
+    // node:http parsed it from the same read, but the connection ends with the answer before it.
+    if (closing.has(req.socket)) return;
     const started = recorder.begin();
     const requestId = newRequestId();
     let target = 'gateway';
@@ -87,5 +93,6 @@ export function createRequestHandler(o: RequestHandlerOptions) {
     } catch (err) {
       crashed(req, res, requestId, err);
     }
+    if (!res.shouldKeepAlive || res.getHeader('connection') === 'close') closing.add(socket);
   };
 }

@@ -28,7 +28,7 @@ const bad = (message: string): FramingRefusal => ({ status: 400, message });
  * What node:http's strict parser accepts but nginx (and the gateway) refuses, checked on the head node:http
  * parsed (its rawHeaders: no HTTP is parsed here), before anything is forwarded: an HTTP version other than
  * 1.0 or 1.1, Transfer-Encoding other than exactly one `chunked` (and never with Content-Length or on
- * HTTP/1.0), several Content-Length or Host headers, a Host with userinfo, a path or odd bytes, control
+ * HTTP/1.0), several Content-Length or Host headers, no Host on HTTP/1.1, a Host with userinfo, a path or odd bytes, control
  * bytes anywhere, a Connection header that names framing or Host (it would ask the proxy to drop them), or
  * more headers than a service reads. Undefined when the request may go on.
  */
@@ -69,6 +69,7 @@ export function framingRefusal(req: IncomingMessage): FramingRefusal | undefined
     }
   }
   if (te > 1 || cl > 1 || host > 1) return bad('The request repeats a framing or Host header.');
+  if (host === 0 && req.httpVersion === '1.1') return bad('The Host header is missing.');
   if (te === 1 && (cl > 0 || req.httpVersion === '1.0')) return bad('The request framing is ambiguous.');
   return undefined;
 }

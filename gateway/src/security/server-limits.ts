@@ -16,7 +16,7 @@ export function connectionsCheckingMs(headersTimeoutMs: number): number {
 
 /**
  * node:http's createServer options: its strict parser (llhttp without the lenient flags: no obs-fold, bare
- * LF, CL+TE, bad chunk sizes), a Host required on HTTP/1.1, a head no larger than a service takes with the
+ * LF, CL+TE, bad chunk sizes), a head no larger than a service takes with the
  * gateway's own headers added, the headers within `headersTimeoutMs` (a client dribbling one header line
  * every few seconds, or sending nothing at all, is cut off), the whole request within `requestTimeoutMs`.
  * Idle keep-alive connections are governed by keepAliveTimeout.
@@ -28,7 +28,9 @@ export function serverLimitOptions(limits: {
 }): ServerOptions {
   return {
     insecureHTTPParser: false,
-    requireHostHeader: true,
+    // Checked in security/request-framing.ts instead: node:http's own 400 would let a request pipelined
+    // behind it through.
+    requireHostHeader: false,
     joinDuplicateHeaders: false,
     maxHeaderSize: MAX_HEADER_BYTES,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
