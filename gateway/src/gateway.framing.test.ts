@@ -4,7 +4,8 @@
  * gateway's own headers always reach the service, a broken upstream answer is a 502 that poisons nothing,
  * a client that does not read stops the gateway reading, and a reply stream outlives the request timeout.
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
+import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rawConnection, startGateway, startUpstream } from './test/harness';
