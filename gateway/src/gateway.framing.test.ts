@@ -226,6 +226,16 @@ describe('bounded resources', () => {
     }
   }, 30_000);
 
+  it('closes a connection that never sends a byte once the headers timeout passed', async () => {
+    const relay = await startGateway({ CHAT_URL: up.url, HEADERS_TIMEOUT_MS: '1000' });
+    try {
+      const silent = await rawConnection(relay.url);
+      await silent.closed(5_000);
+    } finally {
+      await relay.stop();
+    }
+  });
+
   it('a new connection over the per-address cap takes the place of an idle one', async () => {
     const relay = await startGateway({ CHAT_URL: up.url, MAX_CONNECTIONS_PER_ADDRESS: '3' });
     try {
