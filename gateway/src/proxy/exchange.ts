@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { NOT_ACCEPTED_HEADER } from '@noek/contracts';
 import type { Dispatcher } from 'undici';
+import { onSocketClose } from '../http/socket-close';
 import { admit, tooLarge, type Refuse } from './admission';
 import { BodyLimit, BodyTooLarge } from './body-limit';
 import { failureAnswer, type FailureKind } from './failures';
@@ -85,6 +86,7 @@ export class ProxyExchange {
   private silence: NodeJS.Timeout | undefined;
   private paused = false;
   private readonly onGone = () => this.clientGone();
+  private forgetSocket: () => void = () => undefined;
 
   constructor(
     private readonly ctx: ProxyContext,
@@ -106,7 +108,7 @@ export class ProxyExchange {
     this.up.inFlight += 1;
     this.res.once('close', this.onGone);
     // node:http never closes a response queued behind another when a pipelined connection goes.
-    req.socket.once('close', this.onGone);
+    this.forgetSocket = onSocketClose(req.socket, this.onGone);
     const declared = req.headers['content-length'];
     if (declared === undefined && req.headers['transfer-encoding'] === undefined) this.dispatch();
     else if (declared !== undefined && Number(declared) <= BUFFERED_BODY_BYTES) this.readWhole();
@@ -195,7 +197,7 @@ export class ProxyExchange {
     clearTimeout(this.silence);
     this.heartbeat?.stop();
     this.res.off('close', this.onGone);
-    this.req.socket.off('close', this.onGone);
+    this.forgetSocket();
     if (this.endStream) this.ctx.streams.delete(this.endStream);
     return true;
   }

@@ -4,6 +4,7 @@ import type { Logger } from '@noek/service-kit';
 import type { OwnAnswers } from '../http/own-answers';
 import { isApiPath, splitTarget } from '../http/path-check';
 import { newRequestId } from '../http/request-id';
+import { onSocketClose } from '../http/socket-close';
 import type { RequestRecorder } from '../ops/request-record';
 import { refusedAsNotLocal } from '../security/loopback-only';
 import { framingRefusal } from '../security/request-framing';
@@ -81,13 +82,13 @@ export function createRequestHandler(o: RequestHandlerOptions) {
     const done = () => {
       if (over) return;
       over = true;
-      socket.off('close', done);
+      forget();
       recorder.end(req.method, req.url, res.headersSent ? res.statusCode : 499, started, target, requestId);
     };
     res.once('close', done);
     // A response queued behind another on a pipelined connection is never closed by node:http when the
     // connection goes: the socket's close ends it (else stop() would wait the whole grace period for it).
-    socket.once('close', done);
+    const forget = onSocketClose(socket, done);
     try {
       target = dispatch(req, res, requestId);
     } catch (err) {
