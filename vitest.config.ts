@@ -16,17 +16,6 @@ export default defineConfig({
         },
       },
       {
-        // The gateway's behaviour spec again with node:http serving every connection (WIRE_PATH=false):
-        // the front end that takes the connections the wire path hands over (gateway/src/wire).
-        test: {
-          name: 'gateway-node',
-          include: ['gateway/src/gateway.*.test.ts'],
-          exclude: [...exclude, 'gateway/src/gateway.wire.test.ts'],
-          environment: 'node',
-          env: { GATEWAY_TEST_WIRE_PATH: 'false' },
-        },
-      },
-      {
         test: {
           name: 'ui',
           include: ['**/*.test.tsx'],

@@ -2,19 +2,23 @@
 // machine. Starts, as child processes, a cheap upstream (a service-kit app), nginx (Debian's package: a
 // reverse proxy with upstream keep-alive, one worker, like the gateway's one process), the gateway as
 // production runs it (the built bundle gateway/dist/main.js under plain `node --enable-source-maps`, rebuilt
-// first when its sources changed) and two floors: a bare relay on node:net sockets (the gateway's design,
-// without its checks) and a bare node:http relay (the design before the wire path). Then drives the same
+// first when its sources changed) and two floors: a bare node:http relay (server and http.Agent) and a bare
+// node:http + undici relay (the gateway's stack without its checks). Then drives the same
 // route with autocannon directly and through each, in turn, round after round, and prints per target:
 // req/s and latency, the throughput overhead (1/req/s through it minus direct), the CPU each proxy process
-// used per request (user + system, from /proc) and its ratio to nginx's, and the one-connection latency.
+// used per request (user + system, from /proc) and its ratio to nginx's and to the bare node:http relay's,
+// the one-connection latency, and each proxy's RSS growth after 10,000 pipelined requests a client never
+// reads (the gateway must stop reading them: node:http's backpressure).
 // Goal (issue 10): the gateway's CPU per proxied request <= 1.5 x nginx's (load/README.md says why CPU).
 // Env: BENCH_CONNECTIONS (50), BENCH_DURATION_S (10), BENCH_ROUNDS (3, alternating; medians reported),
 // BENCH_WARMUP_S (2), BENCH_SERIAL_S (5: the single-connection latency phase; 0 skips it),
-// BENCH_FLOORS (net,http: which bare relays to run; empty for none), BENCH_UPSTREAM_LOG_LEVEL (warn),
+// BENCH_FLOORS (http,undici: which bare relays to run; empty for none), BENCH_UNREAD (10000: pipelined
+// unread requests of the RSS phase; 0 skips it), BENCH_UPSTREAM_LOG_LEVEL (warn),
 // BENCH_GATEWAY_LOG_LEVEL (info).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { openSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +35,8 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const warmup = Number(process.env.BENCH_WARMUP_S ?? 2);
 /** Seconds of the single-connection phase (0 skips it). */
 const serialSeconds = Number(process.env.BENCH_SERIAL_S ?? 5);
-const floors = (process.env.BENCH_FLOORS ?? 'net,http').split(',').filter(Boolean);
+const floors = (process.env.BENCH_FLOORS ?? 'http,undici').split(',').filter(Boolean);
+const unread = Number(process.env.BENCH_UNREAD ?? 10_000);
 const PATH = '/api/conversations/bench';
 const GOAL_CPU_VS_NGINX = 1.5;
 const GOAL_RATIO = 0.6;
@@ -166,13 +171,13 @@ const gateway = startProcess('gateway', process.execPath, ['--enable-source-maps
 });
 const nginx = NGINX ? startProcess('nginx', NGINX, referenceNginxArgs(ports.nginx, ports.up), {}) : undefined;
 const FLOOR_SCRIPTS: Record<string, { name: string; script: string }> = {
-  net: { name: 'bare node:net relay', script: 'load/lib/bare-wire-proxy.ts' },
   http: { name: 'bare node:http relay', script: 'load/lib/bare-node-proxy.ts' },
+  undici: { name: 'bare http+undici', script: 'load/lib/bare-undici-proxy.ts' },
 };
 const floorTargets: Target[] = [];
 for (const f of floors) {
   const floor = FLOOR_SCRIPTS[f];
-  if (!floor) throw new Error(`BENCH_FLOORS: unknown floor "${f}" (net, http)`);
+  if (!floor) throw new Error(`BENCH_FLOORS: unknown floor "${f}" (http, undici)`);
   const port = await freePort();
   const child = startScript(`floor-${f}`, floor.script, {
     PORT: String(port),
@@ -220,6 +225,7 @@ try {
   const figures = new Map(targets.map((t) => [t, medianOf(runs.get(t)!)]));
   report(figures, runs);
   if (serialSeconds > 0) await oneConnection();
+  if (unread > 0) for (const t of targets.slice(1)) await unreadPipelined(t);
 } finally {
   stopChildren();
 }
@@ -258,6 +264,12 @@ function report(figures: Map<Target, Figures>, runs: Map<Target, Figures[]>): vo
         ` (per round ${cpuRatios.map((r) => fmt(r, 2)).join(' / ')}; goal <= ${GOAL_CPU_VS_NGINX}: ` +
         `${ratio <= GOAL_CPU_VS_NGINX ? 'met' : 'MISSED'})`,
     );
+    const bare = floorTargets.find((t) => t.name === FLOOR_SCRIPTS.http!.name);
+    if (bare)
+      console.log(
+        `gateway CPU per proxied request: ${fmt(cpuUs(g) / cpuUs(figures.get(bare)!), 2)} x the bare node:http ` +
+          `relay's ${fmt(cpuUs(figures.get(bare)!))} µs`,
+      );
     const nginxOverhead = overheadUs(n, d);
     const overheadRatios = perRound(
       viaGateway,
@@ -274,6 +286,42 @@ function report(figures: Map<Target, Figures>, runs: Map<Target, Figures[]>): vo
     `throughput through the gateway ${fmt((g.rps / d.rps) * 100, 1)} % of direct (goal >= ${GOAL_RATIO * 100} %: ` +
       `${g.rps / d.rps >= GOAL_RATIO ? 'met' : 'MISSED'}); upstream CPU per request ${fmt(d.upstreamUs)} µs direct, ` +
       `${fmt(g.upstreamUs)} µs through the gateway`,
+  );
+}
+
+/** A process's resident set (VmRSS), in MB; NaN when it cannot be read. */
+function rssMb(pid: number | undefined): number {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return Number(kb) / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * `unread` pipelined requests on one connection whose answers are never read: a proxy that keeps reading
+ * them queues every answer. Its RSS before, then after the upstream has stopped seeing new requests for a
+ * second (what the proxy read is all served by then); the connection is closed after.
+ */
+async function unreadPipelined(t: Target): Promise<void> {
+  const { port } = new URL(t.url);
+  const before = rssMb(t.proxy?.pid);
+  const socket = connect(Number(port), '127.0.0.1');
+  socket.pause();
+  const head = `GET ${PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${authHeaders.authorization}\r\n\r\n`;
+  socket.write(head.repeat(unread));
+  let last = cpuTimes(upstream.pid);
+  for (let quiet = 0; quiet < 10;) {
+    await new Promise((r) => setTimeout(r, 100));
+    const now = cpuTimes(upstream.pid);
+    quiet = now.user + now.system === last.user + last.system ? quiet + 1 : 0;
+    last = now;
+  }
+  const after = rssMb(t.proxy?.pid);
+  socket.destroy();
+  console.log(
+    `${t.name}: RSS ${fmt(before)} MB -> ${fmt(after)} MB (+${fmt(after - before, 1)}) after ${unread} unread pipelined requests`,
   );
 }
 

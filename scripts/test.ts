@@ -110,7 +110,7 @@ const stages: Stage[] = [
   check('typecheck', 'npm', ['run', '--silent', 'typecheck']),
   check('lint', 'npm', ['run', '--silent', 'lint']),
   check('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']),
-  vitest('unit', ['unit', 'gateway-node', 'ui']),
+  vitest('unit', ['unit', 'ui']),
   check('migration drift', 'npm', ['run', '--silent', 'db:check']),
   vitest('api', ['api']),
   check('build (front ends, server bundles)', 'npm', ['run', '--silent', 'build']),

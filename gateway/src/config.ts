@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { commonServiceEnv, loadConfig, logLevelEnv, natsStreamEnv, portEnv } from '@noek/service-kit';
 import { originCheckExemptPaths, remoteNames, type RemoteName } from '@noek/contracts';
+import { REQUEST_TIMEOUT_MS } from './security/server-limits';
 
 /** The repository root: the default home of the shell's and remotes' dist folders. */
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -150,11 +151,6 @@ export const gatewayEnvSchema = z.object({
    */
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).optional(),
   SHUTDOWN_GRACE_MS: ms(10_000),
-  /**
-   * The wire path (gateway/src/wire): /api requests read and answered on the raw socket, the rest handed to
-   * node:http. `false` leaves every connection to node:http (same answers, more CPU per request).
-   */
-  WIRE_PATH: bool.default(true),
 });
 
 export type GatewayEnv = z.output<typeof gatewayEnvSchema>;
@@ -197,7 +193,8 @@ export interface GatewayConfig {
   headersTimeoutMs: number;
   maxConnectionsPerAddress: number;
   shutdownGraceMs: number;
-  wirePath: boolean;
+  /** The whole request (head and body) within this; never the answer (security/server-limits.ts). */
+  requestTimeoutMs: number;
 }
 
 const sources = (s: string) => s.split(/[\s,]+/).filter(Boolean);
@@ -262,7 +259,7 @@ export function toGatewayConfig(env: GatewayEnv): GatewayConfig {
     headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
     maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS ?? (env.TRUST_PROXY_HOPS > 0 ? 0 : 256),
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
-    wirePath: env.WIRE_PATH,
+    requestTimeoutMs: REQUEST_TIMEOUT_MS,
   };
 }
 

@@ -11,6 +11,7 @@ beforeAll(async () => {
     AUTH_URL: up.url,
     CHAT_URL: up.url,
     BILLING_URL: up.url,
+    ADMIN_URL: up.url,
     ALLOWED_ORIGINS: 'https://partner.example',
     CHAT_HOSTS: 'chat.localhost',
     MARKETING_HOSTS: 'noek.localhost,www.noek.localhost:9999',
@@ -77,6 +78,35 @@ describe('origin check on state-changing requests', () => {
   it('exempts the payment webhook (signature-authenticated)', async () => {
     const res = await post({ origin: 'https://evil.example' }, '/api/payment/webhook');
     expect(res.status).toBe(200);
+  });
+});
+
+describe('admin actions come from the chat site only', () => {
+  const admin = (headers: Record<string, string>) => post(headers, '/api/admin/users/u1/block');
+
+  it.each([
+    ['the own origin on a chat host', () => own],
+    ['a CHAT_HOSTS host on our port', () => `http://chat.localhost:${port()}`],
+  ])('allows %s', async (_label, origin) => {
+    expect((await admin({ origin: origin() })).status).toBe(200);
+  });
+
+  it.each([
+    ['a MARKETING_HOSTS host on our port', () => `http://noek.localhost:${port()}`],
+    ['a MARKETING_HOSTS host:port entry', () => 'http://www.noek.localhost:9999'],
+    ['an ALLOWED_ORIGINS entry', () => 'https://partner.example'],
+  ])('refuses %s with 403 FOREIGN_ORIGIN', async (_label, origin) => {
+    const res = await admin({ origin: origin() });
+    expect(res.status).toBe(403);
+    expect(JSON.parse(res.body)).toMatchObject({ code: 'FOREIGN_ORIGIN' });
+  });
+
+  it("refuses the marketing site's own origin, same-origin as it is", async () => {
+    const host = `noek.localhost:${port()}`;
+    const res = await admin({ host, origin: `http://${host}` });
+    expect(res.status).toBe(403);
+    // The same page may still call the rest of the API (the cross-site handoff, sign-in).
+    expect((await post({ host, origin: `http://${host}` })).status).toBe(200);
   });
 });
 

@@ -13,32 +13,23 @@ import { ownAnswers, type OwnAnswers } from './http/own-answers';
 import { createDrainState, type DrainState } from './ops/drain';
 import { createGatewayMetrics, type GatewayMetrics } from './ops/metrics';
 import { createRequestRecorder, type RequestRecorder } from './ops/request-record';
-import type { ProxyContext } from './proxy/proxy.handler';
-import type { StreamOpener } from './proxy/proxy-context';
+import type { ProxyContext, StreamOpener } from './proxy/proxy-context';
 import { createUpstreams, destroyUpstreams, type Upstreams } from './proxy/upstreams';
 import { createApiDecision, type ApiDecision } from './routing/api-decision';
 import { createApiHandler } from './routing/api-handler';
 import { createRequestHandler } from './routing/request-handler';
 import { createSiteHandler } from './routing/site-handler';
-import { createWireApiHandler } from './routing/wire-api-handler';
 import { createOriginPolicy } from './security/origin-check';
 import { createGatewayRevocations, type GatewayRevocations } from './security/gateway-revocations';
 import { createRateLimiter, type RateLimiter } from './security/rate-limit';
 import { createSessionCheck } from './security/session-check';
 import { shareRateLimit, type SharedRateLimit } from './security/shared-rate-limit';
 import { createVerifiedTokens, type VerifiedTokens } from './security/verified-tokens';
-import {
-  REQUEST_TIMEOUT_MS,
-  capConnectionsPerAddress,
-  connectionsCheckingMs,
-  serverLimitOptions,
-} from './security/server-limits';
+import { capConnectionsPerAddress, limitServer, serverLimitOptions } from './security/server-limits';
 import { ownedHeaderNames, securityHeaders, type HeaderList } from './security/security-headers';
 import { remoteOrigins, remotesManifest, shellConfig } from './static/site-documents';
 import { createStaticSite } from './static/static-site';
 import { resolveVersion } from './version';
-import { responseText } from './wire/response-text';
-import { createWireServer, type WireServer } from './wire/wire-server';
 
 export interface GatewayDeps {
   logger?: Logger;
@@ -80,7 +71,7 @@ interface GatewayParts {
   security: HeaderList;
   answers: OwnAnswers;
   recorder: RequestRecorder;
-  /** The /api checks, shared by both front ends. */
+  /** The /api checks. */
   decide: ApiDecision;
   proxyContext: ProxyContext;
   /** Open event streams with the request that opened each: ended first on stop(), or when revoked. */
@@ -93,10 +84,9 @@ interface GatewayParts {
 }
 
 /**
- * The gateway: one listening node:http server with the wire path in front of it, no framework on the
- * proxy path. Reads top to bottom: assemble the parts, build node:http's request handler (/api and the
- * site), the HTTP server and the wire path (which keeps plain /api connections and hands node:http the
- * rest), then start/stop.
+ * The gateway: one listening node:http server, undici's pools to the services, no framework on the proxy
+ * path and no HTTP parsed by hand. Reads top to bottom: assemble the parts, build the request handler
+ * (the framing checks, /api and the site), the HTTP server, then start/stop.
  */
 export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Gateway {
   const parts = assembleParts(config, deps);
@@ -106,12 +96,11 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
     answers: parts.answers,
     handleApi: apiHandler(parts),
     handleSite: siteHandler(parts, deps),
+    isDraining: () => parts.drain.draining,
   });
   const server = createHttpServer(config, handle, parts.logger);
-  const wire = config.wirePath ? wirePath(parts, server) : undefined;
   capConnectionsPerAddress(server, config.maxConnectionsPerAddress, parts.logger);
-  if (wire) server.on('connection', wire.accept);
-  return withLifecycle(parts, server, wire);
+  return withLifecycle(parts, server);
 }
 
 /** Step 1: logger, version, upstream pools, metrics, rate limiter, security headers, the proxy's context. */
@@ -123,7 +112,7 @@ function assembleParts(config: GatewayConfig, deps: GatewayDeps): GatewayParts {
     { ...config.upstreams, ...deps.upstreams },
     config.upstreamMaxSockets,
     undefined,
-    config.upstreamTimeoutMs,
+    { headersTimeoutMs: config.upstreamTimeoutMs, connectTimeoutMs: config.upstreamConnectTimeoutMs },
   );
   const metrics = createGatewayMetrics();
   // NATS down only degrades the gateway (the services still enforce): reported, never a readiness failure.
@@ -145,11 +134,11 @@ function assembleParts(config: GatewayConfig, deps: GatewayDeps): GatewayParts {
   const drain = createDrainState();
   const proxyContext: ProxyContext = {
     timeoutMs: config.upstreamTimeoutMs,
-    connectTimeoutMs: config.upstreamConnectTimeoutMs,
     maxBodyBytes: config.maxBodyBytes,
     sseHeartbeatMs: config.sseHeartbeatMs,
     proto: config.trustHttps ? 'https' : 'http',
     ownedResponseHeaders: ownedHeaderNames(security),
+    ownHeaders: security.flat(),
     logger,
     onFailure: (service, kind) => metrics.failure(service, kind),
     streams,
@@ -192,6 +181,9 @@ function apiDecision(
     ],
     hosts: [...config.chatHosts, ...config.marketingHosts],
     exemptPaths: config.originCheckExemptPaths,
+    chatHosts: config.chatHosts,
+    chatOrigins: config.chatSiteUrl ? [new URL(config.chatSiteUrl).origin] : [],
+    marketingHosts: config.marketingHosts,
   });
   return createApiDecision({
     trustProxyHops: config.trustProxyHops,
@@ -250,15 +242,17 @@ function siteHandler(p: GatewayParts, deps: GatewayDeps) {
   });
 }
 
-/** Step 3a: the node:http server, its timeouts, and a bare 400 for what cannot be parsed. */
+/**
+ * Step 3: the node:http server: its strict parser, limits and timeouts (security/server-limits.ts), and a
+ * bare 400 for what it cannot parse.
+ */
 function createHttpServer(
   config: GatewayConfig,
   handle: (req: IncomingMessage, res: ServerResponse) => void,
   logger: Logger,
 ): Server {
-  // Header time and connections per address are bounded (security/server-limits.ts, issue 14).
   const server = createServer(serverLimitOptions(config), handle);
-  server.keepAliveTimeout = config.keepAliveTimeoutMs;
+  limitServer(server, config);
   // Unparseable requests get a bare 400 and the connection closes.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (socket.writable && !socket.writableEnded)
@@ -293,35 +287,10 @@ async function startBusWork(p: GatewayParts): Promise<() => Promise<void>> {
 }
 
 /**
- * Step 3b: the wire path (wire/): each new connection's /api requests read and answered on the socket,
- * through the same checks and proxy exchange; node:http gets the connection at its first other request.
- */
-function wirePath(p: GatewayParts, server: Server): WireServer {
-  const { config } = p;
-  return createWireServer(server, {
-    logger: p.logger,
-    recorder: p.recorder,
-    text: responseText(p.security, config.keepAliveTimeoutMs),
-    maxBodyBytes: config.maxBodyBytes,
-    keepAliveTimeoutMs: config.keepAliveTimeoutMs,
-    headersTimeoutMs: config.headersTimeoutMs,
-    requestTimeoutMs: REQUEST_TIMEOUT_MS,
-    sweepEveryMs: connectionsCheckingMs(config.headersTimeoutMs),
-    draining: () => p.drain.draining,
-    handle: createWireApiHandler({
-      decide: p.decide,
-      upstreams: p.upstreams,
-      proxyContext: p.proxyContext,
-      version: p.version,
-    }),
-  });
-}
-
-/**
  * Step 4: start (the bus's work, listen, the rate limiter's sweeper) and stop (drain: readiness fails,
  * streams end, grace).
  */
-function withLifecycle(p: GatewayParts, server: Server, wire: WireServer | undefined): Gateway {
+function withLifecycle(p: GatewayParts, server: Server): Gateway {
   const { config, logger, drain } = p;
   let url: string | undefined;
   let sweeper: NodeJS.Timeout | undefined;
@@ -369,10 +338,8 @@ function withLifecycle(p: GatewayParts, server: Server, wire: WireServer | undef
     for (const end of [...p.streams.keys()]) end();
     const closed = server.listening ? new Promise<void>((r) => server.close(() => r())) : Promise.resolve();
     server.closeIdleConnections();
-    wire?.drain();
     await waitForInFlight();
     server.closeAllConnections();
-    wire?.closeAll();
     await closed;
     await stopBusWork();
     destroyUpstreams(p.upstreams);

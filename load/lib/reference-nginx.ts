@@ -13,9 +13,11 @@ export const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/ng
  * id and X-Forwarded-For, no access log. keepalive_requests is lifted on both sides: at its default (1000)
  * nginx closes a client connection every 1000 requests and the load generator counts the requests in
  * flight on it as errors (and the upstream side would reconnect just as often).
+ * `timeoutS` shortens nginx's client header and body timeouts (the differential test's requests that wait
+ * for bytes that never come); `Host` is passed on as the client sent it, as the gateway does.
  * Returns the arguments to start nginx with.
  */
-export function referenceNginxArgs(port: number, upstreamPort: number): string[] {
+export function referenceNginxArgs(port: number, upstreamPort: number, timeoutS = 60): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'bench-gateway-nginx-'));
   const conf = join(dir, 'nginx.conf');
   writeFileSync(
@@ -29,6 +31,8 @@ events { worker_connections 4096; }
 http {
   access_log off;
   keepalive_requests 1000000;
+  client_header_timeout ${timeoutS}s;
+  client_body_timeout ${timeoutS}s;
   client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
@@ -41,6 +45,7 @@ http {
       proxy_pass http://app;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $remote_addr;
       proxy_set_header X-Request-Id $request_id;
       add_header X-Request-Id $request_id;

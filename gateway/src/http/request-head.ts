@@ -1,9 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
-/**
- * What the gateway's checks read of a request. node:http's IncomingMessage has this shape, and so does a
- * head the wire path parsed itself (wire/request-head.ts): one set of checks serves both front ends.
- */
+/** What the gateway's checks read of a request: the part of node:http's IncomingMessage they need. */
 export interface RequestHead {
   readonly method?: string;
   readonly url?: string;

@@ -3,8 +3,7 @@ import type { DrainState } from './drain';
 import type { GatewayMetrics } from './metrics';
 
 /**
- * The bookkeeping around every request, whichever front end read it (node:http or the wire path): the
- * in-flight count that stop() waits on, then metrics and the optional access log when it is over.
+ * The bookkeeping around every request: the in-flight count that stop() waits on, then metrics and the optional access log when it is over.
  */
 export interface RequestRecorder {
   /** One more request in flight; returns its start time (performance.now()). */

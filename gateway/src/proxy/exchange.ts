@@ -1,8 +1,9 @@
-import { CHUNK_END, LAST_CHUNK, chunkHeader } from '../wire/body-reader';
-import type { ResponseHead } from '../wire/response-head';
-import type { UpstreamConnection, UpstreamListener } from '../wire/upstream-connection';
-import { tooLarge } from './admission';
-import type { BodySink, Downstream, GoneListener, ResponseFraming } from './downstream';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { NOT_ACCEPTED_HEADER } from '@noek/contracts';
+import type { Dispatcher } from 'undici';
+import { onSocketClose } from '../http/socket-close';
+import { admit, tooLarge, type Refuse } from './admission';
+import { BodyLimit, BodyTooLarge } from './body-limit';
 import { failureAnswer, type FailureKind } from './failures';
 import { forwardRequestHeaders } from './forward-headers';
 import type { ProxyContext } from './proxy-context';
@@ -17,311 +18,334 @@ import {
   type UpstreamTarget,
 } from './upstreams';
 
-const RETRYABLE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Errors that mean the connection never carried the request: safe to send it elsewhere, any method. */
-const NOT_SENT = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
+const NOT_SENT = new Set([
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+/** A kept-alive connection the upstream closed as it was reused. */
+const CLOSED_UNDER_US = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
 /** Answers of an address that a GET or HEAD may be retried past, on another address of the service. */
 const RETRY_STATUSES = new Set([502, 503]);
 /**
- * Bodies up to this size are kept until the answer comes, so a request a draining replica refused
- * (503 with NOT_ACCEPTED_HEADER) can go to another one, POST included (a chat send is a few hundred bytes).
+ * A body with a declared length up to this size is read whole before it goes up: sent with
+ * `Content-Length` of the bytes read, and kept so a request a draining replica refused (503 with
+ * NOT_ACCEPTED_HEADER) can go to another one, POST included (a chat send is a few hundred bytes). Larger or
+ * chunked bodies stream through (BodyLimit), chunked upstream unless their length is known.
  */
-const REPLAYABLE_BODY_BYTES = 64 * 1024;
+const BUFFERED_BODY_BYTES = 64 * 1024;
 
-function failureKindOf(err: NodeJS.ErrnoException): FailureKind {
-  return err.code === 'ECONNRESET' || err.code === 'EPIPE' ? 'reset' : 'unreachable';
+function failureKindOf(err: Error & { code?: string }): FailureKind {
+  switch (err.code) {
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return 'connect-timeout';
+    case 'UND_ERR_HEADERS_TIMEOUT':
+      return 'timeout';
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case 'UND_ERR_SOCKET':
+      return 'reset';
+    default:
+      // Refused, unreachable, or an answer undici's parser (llhttp, strict) refused: a bad gateway.
+      return 'unreachable';
+  }
 }
 
-/** The request line and headers as the upstream gets them. */
-function requestText(method: string, url: string, headers: readonly string[]): string {
-  let text = `${method} ${url} HTTP/1.1\r\n`;
-  for (let i = 0; i < headers.length; i += 2) text += `${headers[i]}: ${headers[i + 1]}\r\n`;
-  return `${text}\r\n`;
-}
+/** What the client sent as a body: none, read whole (a Buffer), or streamed. */
+type Body = null | Buffer | BodyLimit;
 
 /**
- * One request relayed to one upstream over a pooled keep-alive connection, and its answer relayed back,
- * as named steps: send (take a connection, write the head), onBodyData (stream the client's body up),
- * onUpstreamHead (retry elsewhere when allowed, else write the head; an event stream gets a heartbeat and
- * is registered for shutdown), onUpstreamData / onUpstreamEnd (the body down, with backpressure both
- * ways), fail (before the answer started: a JSON 502/503/504; after: the client's connection is cut),
- * onClientGone (the client left: stop the upstream work). `settle` marks the exchange over exactly once
- * and gives back the upstream's in-flight slot. A class, not closures: one object per request.
+ * One request relayed to one upstream through undici's pool (keep-alive, llhttp) and its answer relayed
+ * back on node:http's response, as named steps: start (admit, read or stream the body), dispatch (to an
+ * address), onResponseStart (retry elsewhere when allowed, else write the head; an event stream gets a
+ * heartbeat and is registered for shutdown and revocation), onResponseData / onResponseEnd (the body down,
+ * with backpressure: a client that does not read pauses the upstream connection), fail (before the answer
+ * started: a JSON 502/503/504; after: the client's connection is cut so a truncated body never looks
+ * complete), clientGone (abort the upstream request; undici closes that connection, never reusing it).
+ * The upstream request's framing is undici's, from the body the gateway actually read: the client's
+ * Content-Length and Transfer-Encoding never pass (proxy/forward-headers.ts).
  */
-export class ProxyExchange implements UpstreamListener, BodySink, GoneListener {
+export class ProxyExchange {
   private settled = false;
   private retried = false;
-  /** The address this exchange uses (another one after a retry). */
+  /** Each dispatch's number: callbacks of an attempt given up on (a retry) are ignored. */
+  private attempt = 0;
   private target: UpstreamTarget;
-  private conn!: UpstreamConnection;
-  /** Body chunks written before the connection connected: replayed if the exchange moves elsewhere. */
-  private unsent: Buffer[] | undefined;
-  /** The whole body while it is small (REPLAYABLE_BODY_BYTES), for a retry after a not-accepted 503. */
-  private bodyCopy: Buffer[] | undefined;
-  private bodyBytes = 0;
-  private bodyEnded = false;
-  /** The response head went to the client. */
-  private responded = false;
-  private connectTimer: NodeJS.Timeout | undefined;
+  private controller: Dispatcher.DispatchController | undefined;
+  private body: Body = null;
+  private readonly headers: string[];
+  private readonly refuse: Refuse;
   private heartbeat: SseHeartbeat | undefined;
   private endStream: (() => void) | undefined;
-  private readonly text: string;
-  /** The body goes up chunked (the client sent it without a length). */
-  private readonly chunkedUp: boolean;
+  /** Bounds silence within an answer that is not an event stream. */
+  private silence: NodeJS.Timeout | undefined;
+  private paused = false;
+  private readonly onGone = () => this.clientGone();
+  private forgetSocket: () => void = () => undefined;
 
   constructor(
     private readonly ctx: ProxyContext,
     private readonly up: Upstream,
-    private readonly down: Downstream,
+    private readonly req: IncomingMessage,
+    private readonly res: ServerResponse,
+    private readonly requestId: string,
+    clientIp: string,
+    refuse: Refuse,
   ) {
-    const { head } = down;
-    const headers = forwardRequestHeaders(head, {
-      requestId: down.requestId,
-      clientIp: down.clientIp,
-      proto: ctx.proto,
-    });
+    this.refuse = refuse;
     this.target = pickTarget(up);
-    if (head.headers.host === undefined) headers.push('host', `${this.target.hostname}:${this.target.port}`);
-    this.text = requestText(head.method, head.url, headers);
-    this.chunkedUp =
-      head.headers['transfer-encoding'] !== undefined && head.headers['content-length'] === undefined;
+    this.headers = forwardRequestHeaders(req, { requestId, clientIp, proto: ctx.proto });
   }
 
   start(): void {
+    const { req } = this;
+    if (!admit(this.ctx, this.up, req, this.refuse)) return;
     this.up.inFlight += 1;
-    this.down.onGone(this);
-    if (!this.down.hasBody) {
-      this.send();
-      return;
+    this.res.once('close', this.onGone);
+    // node:http never closes a response queued behind another when a pipelined connection goes.
+    this.forgetSocket = onSocketClose(req.socket, this.onGone);
+    const declared = req.headers['content-length'];
+    if (declared === undefined && req.headers['transfer-encoding'] === undefined) this.dispatch();
+    else if (declared !== undefined && Number(declared) <= BUFFERED_BODY_BYTES) this.readWhole();
+    else this.streamBody(declared);
+  }
+
+  /** A small body: read whole (node:http's parser has checked it against its length), then sent. */
+  private readWhole(): void {
+    const chunks: Buffer[] = [];
+    this.req.on('data', (c: Buffer) => chunks.push(c));
+    this.req.once('end', () => {
+      if (this.settled) return;
+      this.body = Buffer.concat(chunks);
+      this.dispatch();
+    });
+  }
+
+  /** A large or chunked body streams up, bounded; a known length is sent as Content-Length. */
+  private streamBody(declared: string | undefined): void {
+    const limit = new BodyLimit(this.ctx.maxBodyBytes);
+    this.req.pipe(limit);
+    this.body = limit;
+    if (declared !== undefined) this.headers.push('content-length', String(Number(declared)));
+    this.dispatch();
+  }
+
+  private dispatch(): void {
+    const n = ++this.attempt;
+    this.controller = undefined;
+    const live = () => n === this.attempt && !this.settled;
+    const { req } = this;
+    const handler: Dispatcher.DispatchHandler = {
+      onRequestStart: (c) => {
+        if (live()) this.controller = c;
+        else c.abort(new Error('superseded'));
+      },
+      onResponseStart: (c, status, headers, text) => {
+        if (live()) this.onResponseStart(c, status, headers, text ?? '');
+      },
+      onResponseData: (c, chunk) => {
+        if (live()) this.onResponseData(c, chunk);
+      },
+      onResponseEnd: () => {
+        if (live()) this.onResponseEnd();
+      },
+      onResponseError: (_c, err) => {
+        if (live()) this.onResponseError(err as Error & { code?: string });
+      },
+    };
+    try {
+      this.target.pool.dispatch(
+        { path: req.url!, method: req.method!, headers: this.headers, body: this.body },
+        handler,
+      );
+    } catch (err) {
+      this.onResponseError(err as Error);
     }
-    this.bodyCopy = [];
-    // Head and the body bytes already read leave in one write.
-    const socket = this.send().socket;
-    socket.cork();
-    this.down.readBody(this);
-    socket.uncork();
   }
 
-  /** Takes a connection (a new one when `fresh`) and writes the request head on it. */
-  private send(fresh = false): UpstreamConnection {
-    const conn = fresh ? this.target.pool.open() : this.target.pool.acquire();
-    this.conn = conn;
-    conn.begin(this, this.down.head.method, this.ctx.timeoutMs);
-    if (!conn.connected)
-      this.connectTimer = setTimeout(() => this.connectTimedOut(), this.ctx.connectTimeoutMs);
-    conn.write(this.text);
-    return conn;
-  }
-
-  onBodyData(chunk: Buffer): void {
-    if (this.settled) return;
-    this.bodyBytes += chunk.length;
-    if (this.bodyBytes > this.ctx.maxBodyBytes) {
-      this.settle();
-      this.conn.destroy();
-      this.ctx.onFailure(this.up.name, 'too-large');
-      tooLarge(this.down, this.ctx.maxBodyBytes);
-      return;
-    }
-    if (!this.conn.connected) (this.unsent ??= []).push(chunk);
-    this.keepCopy(chunk);
-    if (!this.writeBody(this.conn, chunk)) this.down.pauseBody();
-  }
-
-  onBodyEnd(): void {
-    this.bodyEnded = true;
-    if (!this.settled && this.chunkedUp) this.conn.write(LAST_CHUNK);
-  }
-
-  private writeBody(conn: UpstreamConnection, chunk: Buffer): boolean {
-    if (!this.chunkedUp) return conn.write(chunk);
-    if (chunk.length === 0) return true; // an empty chunk would end the body
-    conn.write(chunkHeader(chunk.length));
-    conn.write(chunk);
-    return conn.write(CHUNK_END);
-  }
-
-  private keepCopy(chunk: Buffer): void {
-    if (!this.bodyCopy) return;
-    if (this.bodyBytes > REPLAYABLE_BODY_BYTES) this.bodyCopy = undefined;
-    else this.bodyCopy.push(chunk);
+  /** The body can be sent again (none, or read whole). */
+  private replayable(): boolean {
+    return this.body === null || Buffer.isBuffer(this.body);
   }
 
   /**
-   * Moves the exchange to another address of the service when the request cannot have been acted on:
-   * the connection never carried it, or a GET/HEAD got 502/503, or a draining replica refused it
-   * untouched. False when there is no other address or the exchange was retried already (one retry, so a
-   * failing service is not hammered).
+   * Moves the exchange to another address of the service when the request cannot have been acted on.
+   * False when there is no other address or the exchange was retried already (one retry, so a failing
+   * service is not hammered).
    */
-  private retryElsewhere(replay: Buffer[] | undefined = this.unsent): boolean {
-    if (this.retried || this.settled) return false;
+  private retryElsewhere(): boolean {
+    if (this.retried || this.settled || !this.replayable()) return false;
     const next = otherTarget(this.up, this.target);
     if (!next) return false;
     this.retried = true;
-    this.conn.destroy();
-    clearTimeout(this.connectTimer);
+    this.attempt += 1; // before the abort: its error belongs to the attempt given up on
+    this.controller?.abort(new Error('retried elsewhere'));
     this.target = next;
-    const conn = this.send();
-    for (const chunk of replay ?? []) this.writeBody(conn, chunk);
-    if (this.down.hasBody) {
-      if (this.bodyEnded) this.onBodyEnd();
-      else this.down.resumeBody();
-    }
+    this.dispatch();
     return true;
-  }
-
-  /** The whole body is here and kept (or there is none): it can be sent again. */
-  private canReplayBody(): boolean {
-    return !this.down.hasBody || (this.bodyEnded && this.bodyCopy !== undefined);
   }
 
   private settle(): boolean {
     if (this.settled) return false;
     this.settled = true;
     this.up.inFlight -= 1;
-    clearTimeout(this.connectTimer);
+    clearTimeout(this.silence);
     this.heartbeat?.stop();
+    this.res.off('close', this.onGone);
+    this.forgetSocket();
     if (this.endStream) this.ctx.streams.delete(this.endStream);
     return true;
   }
 
-  private fail(kind: FailureKind, err?: NodeJS.ErrnoException): void {
+  private fail(kind: FailureKind, err?: Error & { code?: string }): void {
     if (!this.settle()) return;
-    const { ctx, up, down } = this;
+    const { ctx, up, res } = this;
     if (kind !== 'timeout') recordOutcome(this.target, false);
-    this.conn.destroy();
+    this.controller?.abort(err ?? new Error(kind));
     ctx.onFailure(up.name, kind);
     ctx.logger.warn(
       {
-        requestId: down.requestId,
+        requestId: this.requestId,
         service: up.name,
         address: this.target.base,
         kind,
         err: err?.code ?? err?.message,
-        path: down.head.url,
-        reusedSocket: this.conn.reused,
+        path: this.req.url,
         retried: this.retried,
       },
       'upstream failed',
     );
-    if (down.headSent) {
-      down.abort();
+    if (res.headersSent) {
+      res.destroy();
       return;
     }
     const a = failureAnswer(kind, up.name);
-    down.refuse(a.status, a.code, a.message, a.headers);
+    this.refuse(a.status, a.code, a.message, a.headers);
   }
 
-  private connectTimedOut(): void {
-    // Never connected: nothing was sent, another address may take it.
-    recordOutcome(this.target, false);
-    if (!this.retryElsewhere()) this.fail('connect-timeout');
-  }
-
-  onUpstreamConnect(): void {
-    clearTimeout(this.connectTimer);
-    this.unsent = undefined;
-  }
-
-  onUpstreamTimeout(): void {
-    // A started event stream has no limit; anything else fell silent for timeoutMs.
-    if (!this.endStream) this.fail('timeout');
-  }
-
-  onUpstreamDrain(): void {
-    if (this.down.hasBody && !this.bodyEnded && !this.settled) this.down.resumeBody();
-  }
-
-  onUpstreamError(err: NodeJS.ErrnoException): void {
-    // Our own destroy() (timeout, client gone, shutdown) never lands here: the listener is gone by then.
-    if (this.settled) return;
-    // The connection never carried the request (refused, unreachable): another address may take it.
-    if (!this.conn.connected && !this.responded && NOT_SENT.has(err.code ?? '')) {
+  private onResponseError(err: Error & { code?: string }): void {
+    if (err instanceof BodyTooLarge) {
+      if (!this.settle()) return;
+      this.controller?.abort(err);
+      this.ctx.onFailure(this.up.name, 'too-large');
+      if (this.res.headersSent) this.res.destroy();
+      else tooLarge(this.refuse, this.ctx.maxBodyBytes);
+      return;
+    }
+    const code = err.code ?? '';
+    if (NOT_SENT.has(code)) {
       recordOutcome(this.target, false);
       if (this.retryElsewhere()) return;
     }
-    // A kept-alive connection the upstream closed just as we reused it: safe to repeat a bodiless read.
+    // A kept-alive connection the upstream closed just as it was reused: safe to repeat a bodiless read.
     if (
       !this.retried &&
-      !this.responded &&
-      !this.down.hasBody &&
-      this.conn.reused &&
-      err.code === 'ECONNRESET' &&
-      RETRYABLE_METHODS.has(this.down.head.method)
+      !this.res.headersSent &&
+      this.body === null &&
+      CLOSED_UNDER_US.has(code) &&
+      IDEMPOTENT.has(this.req.method ?? '')
     ) {
       this.retried = true;
-      // On a new connection: the other idle ones may be as stale as this one was.
-      this.send(true);
+      this.dispatch();
       return;
     }
     this.fail(failureKindOf(err), err);
   }
 
-  onUpstreamHead(head: ResponseHead): void {
-    if (this.settled) return;
-    const { status } = head;
-    const { method } = this.down.head;
+  private onResponseStart(
+    c: Dispatcher.DispatchController,
+    status: number,
+    headers: IncomingHttpHeaders,
+    statusText: string,
+  ): void {
+    if (status < 200) return; // an interim answer (100 Continue): node:http answered the client's itself
+    const { method } = this.req;
     recordOutcome(this.target, status < 500);
-    if (head.saidClose) recordLeaving(this.up, this.target);
+    if (headers.connection === 'close') recordLeaving(this.up, this.target);
     // A GET/HEAD refused by one address (502/503): another one may answer; this answer is discarded.
     if (RETRY_STATUSES.has(status) && (method === 'GET' || method === 'HEAD') && this.retryElsewhere())
       return;
     // Refused untouched by a draining replica: any method may go to another one, body replayed.
-    if (status === 503 && head.notAccepted && this.canReplayBody() && this.retryElsewhere(this.bodyCopy))
-      return;
-    const relayed = relayedHead(this.ctx, head.rawHeaders, head.names, head.dropLength);
-    // No total limit on a started stream.
-    if (relayed.stream) this.conn.setSilenceLimit(0);
-    const framing: ResponseFraming =
-      head.body === 'none' ? 'none' : head.body === 'length' ? 'length' : 'chunked';
-    if (!this.down.sendHead(status, head.reason, relayed.headers, framing)) {
-      // A status or header the front end refuses to send: a bad gateway answer.
+    if (status === 503 && headers[NOT_ACCEPTED_HEADER] === '1' && this.retryElsewhere()) return;
+    const relayed = relayedHead(this.ctx, headers, statusText);
+    if (!relayed || !this.writeHead(status, statusText, relayed.headers)) {
+      // A status or header no client may get (control bytes, a split head): a bad gateway answer.
       this.fail('unreachable');
       return;
     }
-    this.responded = true;
+    this.controller = c;
     if (relayed.stream) this.openStream();
+    else this.silence = setTimeout(() => this.fail('timeout'), this.ctx.timeoutMs);
   }
 
-  onUpstreamData(chunk: Buffer): void {
-    if (this.settled) return;
-    this.heartbeat?.seen(chunk);
-    if (!this.down.write(chunk)) {
-      const conn = this.conn;
-      conn.pause();
-      this.down.onDrain(() => {
-        if (!this.settled && this.conn === conn) conn.resume();
-      });
+  private writeHead(status: number, statusText: string, headers: string[]): boolean {
+    try {
+      const own = this.ctx.ownHeaders.concat('X-Request-Id', this.requestId);
+      this.res.writeHead(status, statusText, own.concat(headers));
+      return true;
+    } catch {
+      return false;
     }
   }
 
-  onUpstreamEnd(): void {
-    if (!this.settle()) return;
-    const bodySent = !this.down.hasBody || this.bodyEnded;
-    this.conn.release(bodySent);
-    // A body the upstream did not wait for: let it flow (and be dropped) so the client is not stuck.
-    if (!bodySent) this.down.resumeBody();
-    this.down.end();
+  private onResponseData(c: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.silence?.refresh();
+    this.heartbeat?.seen(chunk);
+    if (this.res.write(chunk) || this.paused) return;
+    // The client is not reading: stop reading the upstream until it does.
+    this.paused = true;
+    c.pause();
+    this.res.once('drain', () => {
+      this.paused = false;
+      if (!this.settled) c.resume();
+    });
   }
 
-  /** An event stream: head out now, a heartbeat while quiet, and ended by the gateway's shutdown. */
+  private onResponseEnd(): void {
+    if (!this.settle()) return;
+    this.res.end();
+  }
+
+  /** An event stream: head out now, a heartbeat while quiet, and ended by shutdown or revocation. */
   private openStream(): void {
-    const { down } = this;
-    down.flush();
+    const { res } = this;
+    res.flushHeaders();
     if (this.ctx.sseHeartbeatMs > 0)
-      this.heartbeat = startSseHeartbeat(this.ctx.sseHeartbeatMs, (comment) => down.write(comment));
+      this.heartbeat = startSseHeartbeat(this.ctx.sseHeartbeatMs, (comment) => res.write(comment));
     this.endStream = () => {
       if (!this.settle()) return;
-      this.conn.destroy();
-      down.end();
+      this.controller?.abort(new Error('stream ended by the gateway'));
+      res.end();
     };
-    this.ctx.streams.set(this.endStream, down.head);
+    this.ctx.streams.set(this.endStream, this.req);
   }
 
-  onClientGone(): void {
-    if (!this.settle()) return;
-    // The client went away first: stop the upstream work it asked for.
-    this.conn.destroy();
+  private clientGone(): void {
+    if (this.res.writableFinished || !this.settle()) return;
+    // The client went away first: stop the upstream work it asked for (undici closes that connection).
+    this.controller?.abort(new Error('client gone'));
+    if (this.body instanceof BodyLimit) this.body.destroy();
     this.ctx.onFailure(this.up.name, 'client-abort');
   }
+}
+
+/**
+ * Streams one request to an upstream and its answer back: admitted (the in-flight cap, the declared
+ * size), then relayed by a ProxyExchange.
+ */
+export function proxyRequest(
+  ctx: ProxyContext,
+  up: Upstream,
+  req: IncomingMessage,
+  res: ServerResponse,
+  requestId: string,
+  clientIp: string,
+  refuse: Refuse,
+): void {
+  new ProxyExchange(ctx, up, req, res, requestId, clientIp, refuse).start();
 }

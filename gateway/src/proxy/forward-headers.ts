@@ -1,6 +1,10 @@
 import type { RequestHead } from '../http/request-head';
 
-/** RFC 9110 §7.6.1 hop-by-hop headers, plus Expect (the gateway answers 100-continue itself). */
+/**
+ * RFC 9110 §7.6.1 hop-by-hop headers, plus Expect (node:http answers 100-continue itself) and the body's
+ * framing: Content-Length and Transfer-Encoding never pass, the upstream request's length is set from the
+ * body the gateway actually read (proxy/exchange.ts).
+ */
 const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
@@ -10,6 +14,7 @@ const HOP_BY_HOP = new Set([
   'te',
   'trailer',
   'transfer-encoding',
+  'content-length',
   'upgrade',
   'expect',
   'http2-settings',
@@ -32,7 +37,11 @@ const IDENTITY = new Set([
   'x-request-id',
 ]);
 
-/** Extra names a Connection header lists are hop-by-hop too. */
+/**
+ * Extra names a Connection header lists are hop-by-hop too. Framing and Host never get here (a request
+ * naming them is refused, security/request-framing.ts), and the gateway's own headers are added after the
+ * client's: a listed name can only remove one of the client's end-to-end headers.
+ */
 function connectionListed(value: string | undefined): Set<string> | undefined {
   if (!value) return undefined;
   // Nearly every client sends just keep-alive (or close): no list to split on the hot path.
@@ -53,9 +62,9 @@ export interface ForwardInfo {
 }
 
 /**
- * The upstream request's headers as a flat [name, value, ...] list: the client's end-to-end headers in order, minus hop-by-hop and
- * identity headers, plus the gateway's forwarding headers. The Host header is kept, so services
- * see the host the browser asked for.
+ * The upstream request's headers as a flat [name, value, ...] list (undici's form): the client's end-to-end
+ * headers in order, minus hop-by-hop, framing and identity headers, then the gateway's forwarding headers.
+ * The Host header is kept, so services see the host the browser asked for.
  */
 export function forwardRequestHeaders(req: RequestHead, info: ForwardInfo): string[] {
   const raw = req.rawHeaders;
@@ -66,20 +75,16 @@ export function forwardRequestHeaders(req: RequestHead, info: ForwardInfo): stri
     const name = raw[i]!;
     const lower = name.toLowerCase();
     if (HOP_BY_HOP.has(lower) || IDENTITY.has(lower) || lower.startsWith('x-noek-')) continue;
-    if (listed?.has(lower)) continue;
     if (lower === 'host') host = raw[i + 1]!;
+    else if (listed?.has(lower)) continue;
     out.push(name, raw[i + 1]!);
-  }
-  // A streamed body without a length must stay chunked upstream, whatever the method.
-  if (req.headers['transfer-encoding'] !== undefined && req.headers['content-length'] === undefined) {
-    out.push('transfer-encoding', 'chunked');
   }
   out.push('x-forwarded-for', info.clientIp, 'x-forwarded-proto', info.proto, 'x-request-id', info.requestId);
   if (host) out.push('x-forwarded-host', host);
   return out;
 }
 
-/** Response headers the gateway must not copy from an upstream. */
+/** Response headers the gateway must not copy from an upstream (it frames its answers itself). */
 export function isHopByHopResponseHeader(lower: string): boolean {
-  return HOP_BY_HOP.has(lower);
+  return HOP_BY_HOP.has(lower) && lower !== 'content-length';
 }

@@ -7,14 +7,15 @@ export type StreamOpener = Pick<RequestHead, 'headers'>;
 
 /** What every proxied request shares: limits, the gateway's own headers, logging, metrics, open streams. */
 export interface ProxyContext {
-  /** Bound on waiting for response headers, and on silence within a non-stream response. */
+  /** Bound on silence within a non-stream response (undici's pool bounds the wait for its headers). */
   timeoutMs: number;
-  connectTimeoutMs: number;
   maxBodyBytes: number;
   sseHeartbeatMs: number;
   proto: 'http' | 'https';
   /** Response headers the gateway sets itself (security headers, x-request-id), lower-cased. */
   ownedResponseHeaders: Set<string>;
+  /** The security headers as a flat [name, value, ...] list: first on every relayed answer. */
+  ownHeaders: readonly string[];
   logger: Logger;
   onFailure(service: string, kind: FailureKind | 'client-abort' | 'too-large'): void;
   /**

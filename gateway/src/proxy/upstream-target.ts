@@ -1,18 +1,11 @@
-import http from 'node:http';
-import https from 'node:https';
-import { UpstreamPool } from './upstream-pool';
+import { Pool } from 'undici';
 
-/** One address of a service: its connection pool and what the gateway knows of its health. */
+/** One address of a service: its undici connection pool and what the gateway knows of its health. */
 export interface UpstreamTarget {
-  hostname: string;
-  port: number;
   /** The address's origin, for logs. */
   base: string;
-  /** Keep-alive connections for proxied requests. */
-  pool: UpstreamPool;
-  /** For the active health checks only (a keep-alive agent of their own). */
-  agent: http.Agent;
-  request: typeof http.request;
+  /** undici's keep-alive pool (llhttp, strict): proxied requests and the health checks. */
+  pool: Pool;
   /** Last active health check (GET /readyz) passed; true until one fails. */
   healthy: boolean;
   /** Consecutive failures (connect errors, 5xx) since the last success. */
@@ -21,23 +14,28 @@ export interface UpstreamTarget {
   ejectedUntil: number;
 }
 
-/** `sweepMs`: how often the pool checks its busy connections for silence (upstream-pool.ts). */
-export function createTarget(
-  base: string,
-  agentFor: (secure: boolean) => http.Agent,
-  sweepMs?: number,
-): UpstreamTarget {
+export interface PoolLimits {
+  /** Until the upstream answers with headers. */
+  headersTimeoutMs: number;
+  connectTimeoutMs: number;
+}
+
+/**
+ * The pool's own body timeout is off: a started event stream has no limit, and the gateway bounds the
+ * silence within other answers itself (proxy/exchange.ts), as it only knows which is which from the head.
+ * One request at a time per connection (no pipelining upstream): a slow answer never holds another back.
+ */
+export function createTarget(base: string, limits: PoolLimits): UpstreamTarget {
   const url = new URL(base);
-  const secure = url.protocol === 'https:';
-  const hostname = url.hostname.replace(/^\[|\]$/g, '');
-  const port = Number(url.port) || (secure ? 443 : 80);
   return {
-    hostname,
-    port,
     base: url.origin,
-    pool: new UpstreamPool({ hostname, port, secure }, sweepMs),
-    agent: agentFor(secure),
-    request: secure ? https.request : http.request,
+    pool: new Pool(url.origin, {
+      pipelining: 1,
+      headersTimeout: limits.headersTimeoutMs,
+      bodyTimeout: 0,
+      connect: { timeout: limits.connectTimeoutMs },
+      keepAliveTimeout: 4_000,
+    }),
     healthy: true,
     failures: 0,
     ejectedUntil: 0,
@@ -46,18 +44,11 @@ export function createTarget(
 
 /** Active health check: GET /readyz within timeoutMs; 2xx is healthy, anything else (or silence) is not. */
 export function probeTarget(t: UpstreamTarget, timeoutMs: number): void {
-  const req = t.request({
-    hostname: t.hostname,
-    port: t.port,
-    path: '/readyz',
-    method: 'GET',
-    agent: t.agent,
-  });
-  req.setTimeout(timeoutMs, () => req.destroy());
-  req.on('error', () => (t.healthy = false));
-  req.on('response', (res) => {
-    t.healthy = (res.statusCode ?? 500) < 300;
-    res.resume();
-  });
-  req.end();
+  t.pool.request({ path: '/readyz', method: 'GET', headersTimeout: timeoutMs, bodyTimeout: timeoutMs }).then(
+    async (res) => {
+      t.healthy = res.statusCode < 300;
+      await res.body.dump();
+    },
+    () => (t.healthy = false),
+  );
 }

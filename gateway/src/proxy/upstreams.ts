@@ -1,8 +1,5 @@
-import http from 'node:http';
-import https from 'node:https';
 import type { ServiceName } from '@noek/contracts';
-import { sweepEveryMs } from './upstream-pool';
-import { createTarget, probeTarget, type UpstreamTarget } from './upstream-target';
+import { createTarget, probeTarget, type PoolLimits, type UpstreamTarget } from './upstream-target';
 
 export type { UpstreamTarget } from './upstream-target';
 
@@ -28,23 +25,17 @@ export const HEALTH_INTERVAL_MS = 5_000;
 /** How often an address out of rotation is probed again. */
 export const UNHEALTHY_PROBE_MS = 250;
 
-/** The health checks' agent per address: one kept-alive connection is plenty for a probe now and then. */
-function agentFor(secure: boolean): http.Agent {
-  const options = { keepAlive: true, maxSockets: 2, maxFreeSockets: 1 };
-  return secure ? new https.Agent(options) : new http.Agent(options);
-}
-
 export function createUpstream(
   name: ServiceName,
   urls: string,
   maxInFlight: number,
-  timeoutMs = 30_000,
+  limits: PoolLimits = { headersTimeoutMs: 30_000, connectTimeoutMs: 5_000 },
 ): Upstream {
   const targets = urls
     .split(',')
     .map((u) => u.trim())
     .filter(Boolean)
-    .map((u) => createTarget(u, agentFor, sweepEveryMs(timeoutMs)));
+    .map((u) => createTarget(u, limits));
   return {
     name,
     targets,
@@ -105,18 +96,18 @@ export function recordLeaving(up: Upstream, t: UpstreamTarget): void {
 
 export type Upstreams = Record<ServiceName, Upstream>;
 
-/** `timeoutMs`: the upstream timeout (UPSTREAM_TIMEOUT_MS), which sets how often silence is checked. */
+/** `limits`: the upstream timeouts (UPSTREAM_TIMEOUT_MS, UPSTREAM_CONNECT_TIMEOUT_MS) of every pool. */
 export function createUpstreams(
   urls: Record<ServiceName, string>,
   maxInFlight: number,
   healthIntervalMs = HEALTH_INTERVAL_MS,
-  timeoutMs?: number,
+  limits?: PoolLimits,
 ): Upstreams {
   const ups: Upstreams = {
-    auth: createUpstream('auth', urls.auth, maxInFlight, timeoutMs),
-    chat: createUpstream('chat', urls.chat, maxInFlight, timeoutMs),
-    billing: createUpstream('billing', urls.billing, maxInFlight, timeoutMs),
-    admin: createUpstream('admin', urls.admin, maxInFlight, timeoutMs),
+    auth: createUpstream('auth', urls.auth, maxInFlight, limits),
+    chat: createUpstream('chat', urls.chat, maxInFlight, limits),
+    billing: createUpstream('billing', urls.billing, maxInFlight, limits),
+    admin: createUpstream('admin', urls.admin, maxInFlight, limits),
   };
   // Active health checks only where there is a choice: one address is used whatever it answers. Every
   // address each interval; an address out of rotation (unhealthy, leaving) every UNHEALTHY_PROBE_MS, so
@@ -140,9 +131,6 @@ export function createUpstreams(
 export function destroyUpstreams(upstreams: Upstreams): void {
   for (const u of Object.values(upstreams)) {
     clearInterval(u.healthTimer);
-    for (const t of u.targets) {
-      t.pool.destroy();
-      t.agent.destroy();
-    }
+    for (const t of u.targets) void t.pool.destroy().catch(() => undefined);
   }
 }

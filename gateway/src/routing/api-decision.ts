@@ -31,8 +31,7 @@ const versionVerdict: ApiVerdict = { kind: 'version' };
 
 /**
  * The checks on an /api request, in order: rate limit, the gateway's own /api/version, origin, route,
- * session, content type. Pure of any response object, so both front ends (node:http and the wire path)
- * decide the same way and only render the verdict differently.
+ * session, content type. Pure of any response object: the API handler renders the verdict.
  */
 export function createApiDecision(o: ApiDecisionOptions) {
   return (req: RequestHead, path: string): ApiVerdict => {

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson } from '../http/json-response';
 import type { OwnAnswers } from '../http/own-answers';
-import { NodeDownstream } from '../proxy/node-downstream';
-import { proxyRequest, type ProxyContext } from '../proxy/proxy.handler';
+import { proxyRequest } from '../proxy/exchange';
+import type { ProxyContext } from '../proxy/proxy-context';
 import type { Upstreams } from '../proxy/upstreams';
 import type { ApiDecision } from './api-decision';
 
@@ -15,9 +15,8 @@ export interface ApiHandlerOptions {
 }
 
 /**
- * /api on a connection node:http serves: the checks (routing/api-decision.ts), then the gateway's own
- * answer or the proxy. Returns the metrics target: the service proxied to, or 'gateway'. The wire path
- * (wire/) renders the same verdicts for the connections it keeps.
+ * /api: the checks (routing/api-decision.ts), then the gateway's own
+ * answer or the proxy. Returns the metrics target: the service proxied to, or 'gateway'.
  */
 export function createApiHandler(o: ApiHandlerOptions) {
   const { answers } = o;
@@ -31,11 +30,17 @@ export function createApiHandler(o: ApiHandlerOptions) {
         answers.prepare(res, requestId);
         sendJson(res, 200, versionBody);
         return 'gateway';
-      case 'proxy': {
-        const down = new NodeDownstream(req, res, requestId, verdict.clientIp, answers);
-        proxyRequest(o.proxyContext, o.upstreams[verdict.service], down);
+      case 'proxy':
+        proxyRequest(
+          o.proxyContext,
+          o.upstreams[verdict.service],
+          req,
+          res,
+          requestId,
+          verdict.clientIp,
+          (...a) => answers.refuse(res, requestId, ...a),
+        );
         return verdict.service;
-      }
     }
   };
 }

@@ -8,6 +8,11 @@ export interface OriginPolicy {
   hosts: Set<string>;
   /** Paths whose callers authenticate by signature (webhooks). */
   exemptPaths: Set<string>;
+  /** The chat site's hosts (CHAT_HOSTS) and origin (CHAT_SITE_URL): the only sources of admin actions. */
+  chatHosts: Set<string>;
+  chatOrigins: Set<string>;
+  /** MARKETING_HOSTS: a page served there is never the source of an admin action, same-origin or not. */
+  marketingHosts: Set<string>;
 }
 
 export function createOriginPolicy(options: {
@@ -15,12 +20,19 @@ export function createOriginPolicy(options: {
   allowedOrigins: string[];
   hosts: string[];
   exemptPaths: string[];
+  chatHosts?: string[];
+  chatOrigins?: string[];
+  marketingHosts?: string[];
 }): OriginPolicy {
+  const lower = (list: string[] = []) => new Set(list.map((h) => h.toLowerCase()));
   return {
     scheme: options.https ? 'https' : 'http',
     origins: new Set(options.allowedOrigins),
-    hosts: new Set(options.hosts.map((h) => h.toLowerCase())),
+    hosts: lower(options.hosts),
     exemptPaths: new Set(options.exemptPaths),
+    chatHosts: lower(options.chatHosts),
+    chatOrigins: new Set(options.chatOrigins),
+    marketingHosts: lower(options.marketingHosts),
   };
 }
 
@@ -60,17 +72,38 @@ export function originAllowed(req: RequestHead, path: string, policy: OriginPoli
   if (origin === undefined) return req.headers.cookie === undefined;
   if (origin === 'null') return false;
   const host = (req.headers.host ?? '').toLowerCase();
+  if (isAdminPath(path)) return adminOriginAllowed(origin, host, policy);
   if (origin === `${policy.scheme}://${host}`) return true;
   if (policy.origins.has(origin)) return true;
+  return listedHost(origin, host, policy.hosts, policy.scheme);
+}
+
+const isAdminPath = (path: string) => path === '/api/admin' || path.startsWith('/api/admin/');
+
+/** `origin` names one of `hosts` (a `host:port` entry exactly, a bare host on the request's port). */
+function listedHost(origin: string, host: string, hosts: Set<string>, scheme: string): boolean {
   let url: URL;
   try {
     url = new URL(origin);
   } catch {
     return false;
   }
-  if (url.protocol !== `${policy.scheme}:`) return false;
-  if (policy.hosts.has(url.host)) return true;
-  return policy.hosts.has(url.hostname) && url.port === portOf(host);
+  if (url.protocol !== `${scheme}:`) return false;
+  if (hosts.has(url.host)) return true;
+  return hosts.has(url.hostname) && url.port === portOf(host);
+}
+
+/**
+ * Admin actions come from the chat site only (where the admin dashboard lives): its origin (CHAT_SITE_URL),
+ * a CHAT_HOSTS host, or our own origin when it is not a marketing host. Never the marketing site's, nor a
+ * partner's (ALLOWED_ORIGINS): a page there must not be able to act with an admin's cookie.
+ */
+function adminOriginAllowed(origin: string, host: string, policy: OriginPolicy): boolean {
+  if (policy.chatOrigins.has(origin)) return true;
+  if (listedHost(origin, host, policy.chatHosts, policy.scheme)) return true;
+  if (origin !== `${policy.scheme}://${host}`) return false;
+  const hostname = host.replace(/:\d+$/, '');
+  return !policy.marketingHosts.has(hostname) && !policy.marketingHosts.has(host);
 }
 
 const JSON_TYPE = /^application\/(?:[a-z0-9.+-]*\+)?json\s*(?:;|$)/i;

@@ -35,12 +35,7 @@ export async function startGateway(
   overrides: Partial<GatewayConfig> = {},
   deps: GatewayDeps = {},
 ): Promise<Gateway & { url: string }> {
-  // GATEWAY_TEST_WIRE_PATH=false runs a suite with node:http serving every connection (the other front end).
-  const front = process.env.GATEWAY_TEST_WIRE_PATH ? { WIRE_PATH: process.env.GATEWAY_TEST_WIRE_PATH } : {};
-  const config = loadGatewayConfig(
-    { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...front, ...env },
-    overrides,
-  );
+  const config = loadGatewayConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env }, overrides);
   const gateway = createGateway(config, {
     logger: createLogger({ name: 'gateway-test', level: 'silent' }),
     ...deps,
