@@ -25,11 +25,14 @@ let inlineDepth = 0;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a tokenizer's `this` differs by kind
 type Fn<A extends unknown[], R> = (this: any, ...args: A) => R;
 
-function guardBlock<A extends [string, ...unknown[]], R>(original: Fn<A, R>): Fn<A, R | FlatBlockToken> {
+// marked types each tokenizer's answer as its own token kind; past the limit the answer is another kind
+// (marked takes any token with a `raw`), hence the casts.
+function guardBlock<A extends [string, ...unknown[]], R>(original: Fn<A, R>): Fn<A, R> {
   return function (this: unknown, ...args: A) {
     if (blockDepth >= MAX_BLOCK_DEPTH) {
       const src = args[0];
-      return { type: 'flatBlock', raw: src, text: src.replace(/\n+$/, '') };
+      const flat: FlatBlockToken = { type: 'flatBlock', raw: src, text: src.replace(/\n+$/, '') };
+      return flat as unknown as R;
     }
     blockDepth++;
     try {
@@ -40,13 +43,14 @@ function guardBlock<A extends [string, ...unknown[]], R>(original: Fn<A, R>): Fn
   };
 }
 
-function guardInline<A extends [string, ...unknown[]], R>(original: Fn<A, R>): Fn<A, R | Tokens.Text> {
+function guardInline<A extends [string, ...unknown[]], R>(original: Fn<A, R>): Fn<A, R> {
   return function (this: unknown, ...args: A) {
     if (inlineDepth >= MAX_INLINE_DEPTH) {
       // Inside a span at the limit: its whole remaining text is one text token (the first guarded
       // tokenizer tried here takes it), without lexing it, which is what would recurse.
       const src = args[0];
-      return { type: 'text', raw: src, text: src, escaped: false };
+      const text: Tokens.Text = { type: 'text', raw: src, text: src, escaped: false };
+      return text as unknown as R;
     }
     inlineDepth++;
     try {
