@@ -10,7 +10,14 @@ export const billingKeys = {
 
 /** The user's subscription status; `pollMs` while waiting for a webhook to land. */
 export function useSubscriptionStatus(pollMs?: number | false) {
-  return useQuery({ queryKey: billingKeys.status, queryFn: subscriptionApi.status, refetchInterval: pollMs });
+  return useQuery({
+    queryKey: billingKeys.status,
+    queryFn: subscriptionApi.status,
+    refetchInterval: pollMs,
+    // Each screen that shows the plan asks again when it opens: payments change it outside this cache
+    // (a decline, a webhook), and the cache is the shell's, kept across views.
+    staleTime: 0,
+  });
 }
 
 export function usePaymentConfig() {
