@@ -52,7 +52,8 @@ export function AdminDashboard({ host }: { host: HostApi }) {
         <div>
           <h1>Admin Dashboard</h1>
           <p className="noek-muted" data-testid="admin-total">
-            Total users: {total}
+            {/* Not known until a load succeeds: never a false 0. */}
+            Total users: {users.data ? total : 'unknown'}
           </p>
         </div>
         <div className="noek-row admin__tools">

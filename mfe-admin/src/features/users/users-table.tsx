@@ -69,7 +69,7 @@ export function UsersTable(props: {
               <td data-label="Special Features">
                 {u.specialFeatures.length > 0 ? u.specialFeatures.join(', ') : '-'}
               </td>
-              <td data-label="Actions">
+              <td data-label="Actions" className="admin-table__actions-cell">
                 {/* The buttons wrap inside their column: the table fits 1280 px without a sideways scroll. */}
                 <div className="admin-table__actions">
                   {button('Edit', 'edit', u)}
