@@ -207,8 +207,13 @@ describe('markdown nesting is bounded', () => {
       const res = await route.fetch({ url: new URL('/remotes-manifest.json', baseUrl).href });
       const list = (await res.json()) as Array<Record<string, unknown>>;
       const first = list[0]!;
-      const reply = { ...first, id: Number(first.id) + 100_000, role: 'assistant', status: 'complete' };
-      reply.content = '_'.repeat(16_000) + 'emphasis' + '_'.repeat(16_000);
+      const reply = {
+        ...first,
+        id: Number(first.id) + 100_000,
+        role: 'assistant',
+        status: 'complete',
+        content: '_'.repeat(16_000) + 'emphasis' + '_'.repeat(16_000),
+      };
       await route.fulfill({ response: res, json: [...list, reply] });
     });
     await s.page.goto(`${baseUrl}/chat/${id}`);
