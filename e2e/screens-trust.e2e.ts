@@ -149,7 +149,9 @@ describe('toasts never cover the primary action at 360 px', () => {
     const toast = s.page.getByTestId('toast').filter({ hasText: 'Welcome to SuperNoek!' });
     await toast.waitFor();
     const composer = s.page.locator('form.chat-input');
-    await expect.poll(async () => intersects(await boxOf(toast), await boxOf(composer))).toBe(false);
+    await expect
+      .poll(async () => intersects(await boxOf(toast), await boxOf(composer)), { timeout: 5000 })
+      .toBe(false);
     expect(
       intersects(await boxOf(toast), await boxOf(s.page.getByRole('button', { name: 'Send message' }))),
     ).toBe(false);
@@ -200,13 +202,19 @@ describe('markdown nesting is bounded', () => {
       headers: { origin: baseUrl },
     });
     expect(sent.ok()).toBe(true);
+    const stored = async () => {
+      const res = await s.page.request.get(`${baseUrl}/api/conversations/${id}/messages`);
+      return ((await res.json()) as unknown[]).length;
+    };
+    await expect.poll(stored, { timeout: 20_000 }).toBeGreaterThan(0);
     // A model's reply of nested emphasis, added at the browser's edge to the real list.
     await s.page.route(`**/api/conversations/${id}/messages`, async (route) => {
       if (route.request().method() !== 'GET') return route.fallback();
       // Fetched from the gateway by its own address: Node does not resolve *.localhost as Chromium does.
       const res = await route.fetch({ url: new URL('/remotes-manifest.json', baseUrl).href });
       const list = (await res.json()) as Array<Record<string, unknown>>;
-      const first = list[0]!;
+      const first = list[0];
+      if (!first) return route.fulfill({ response: res });
       const reply = {
         ...first,
         id: Number(first.id) + 100_000,

@@ -17,8 +17,9 @@ function useAvoidingPlacement(shown: unknown) {
     if (!el) return;
     const own = el.getBoundingClientRect();
     const height = own.bottom - own.top;
-    // Its own place is the CSS one (a bottom corner), wherever the last placement moved it.
-    const cssBottom = parseFloat(getComputedStyle(el).bottom) || 0;
+    // Its own place is the CSS one (a bottom corner), wherever the last placement moved it: read from
+    // the custom property, since the computed `bottom` of a moved toaster is where it now is.
+    const cssBottom = parseFloat(getComputedStyle(el).getPropertyValue('--noek-toaster-bottom')) || 0;
     const homeTop = window.innerHeight - cssBottom - height;
     const home = { left: own.left, right: own.right, top: homeTop, bottom: homeTop + height };
     const avoid = avoided().map((a) => a.getBoundingClientRect());
