@@ -226,10 +226,19 @@ describe('markdown nesting is bounded', () => {
     });
     await s.page.goto(`${baseUrl}/chat/${id}`);
     await s.page.getByTestId('mfe-chat').waitFor();
-    await s.page.locator('article.chat-msg--user').first().waitFor();
+    // The list opens at its end: the nested-emphasis reply first, then, scrolled up, the quotes.
+    const last = s.page.locator('article.chat-msg--assistant').last();
+    await expect.poll(() => last.textContent(), { timeout: 30_000 }).toContain('emphasis');
+    const user = s.page.locator('article.chat-msg--user').filter({ hasText: 'the bottom' });
     await expect
-      .poll(() => s.page.locator('article.chat-msg--user').first().textContent())
-      .toContain('the bottom');
+      .poll(
+        async () => {
+          await s.page.locator('.chat-messages').evaluate((el) => el.scrollTo(0, 0));
+          return user.count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
     expect(await s.page.getByTestId('remote-fallback-chat').count()).toBe(0);
     const depth = await s.page.evaluate(() => {
       let max = 0;
