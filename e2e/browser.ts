@@ -26,11 +26,14 @@ export async function openBrowser(): Promise<Session> {
   return { browser, context, page, errors, close: () => browser.close() };
 }
 
-/** Saves a screenshot a person can look at after the run. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a screenshot a person can look at after the run: the whole page, or (`fullPage: false`) the
+ * viewport as the user sees it, e.g. where a fixed toast sits (a whole-page capture resizes the viewport).
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
   const dir = e2eEnv().E2E_SCREENSHOTS;
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage });
   return path;
 }

@@ -69,6 +69,45 @@ describe('header visibility rules (spec §2)', () => {
   });
 });
 
+describe('clear conversation says what it does', () => {
+  it('the confirmation says the whole conversation is deleted, and it is', async () => {
+    setup({ active: [makeConversation(4), makeConversation(5)] });
+    const { host } = renderChat({ conversationId: '4' });
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Conversation 4'));
+    fireEvent.click(screen.getByRole('button', { name: 'Clear conversation' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Clear this conversation?');
+    expect(dialog.textContent).toContain('The whole conversation will be deleted permanently');
+    expect(dialog.textContent).toContain('no longer be in your list');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete conversation' }));
+    await waitFor(() => expect(host.navigate).toHaveBeenCalledWith('/'));
+    expect(server.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
+      '/api/conversations/4',
+    ]);
+  });
+
+  it('a failed delete keeps the conversation open and says so', async () => {
+    setup({ active: [makeConversation(4)] });
+    const real = server.fetch;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: string, init?: RequestInit) =>
+        init?.method === 'DELETE' ? Promise.resolve(new Response('', { status: 503 })) : real(input, init),
+      ),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { host } = renderChat({ conversationId: '4' });
+    fireEvent.click(screen.getByRole('button', { name: 'Clear conversation' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete conversation' }));
+    await waitFor(() =>
+      expect(host.toast).toHaveBeenCalledWith({
+        title: 'The conversation could not be deleted. Please try again.',
+      }),
+    );
+    expect(host.navigate).not.toHaveBeenCalledWith('/');
+  });
+});
+
 describe('empty state and sending', () => {
   it('shows the four quick-start cards; a card creates a conversation and sends its prompt', async () => {
     setup({ reply: ['Sure', ', here it is.'] });

@@ -57,7 +57,7 @@ export function ChatScreen(p: ChatScreenProps) {
     // Spec §9: the sidebar closes on selection when the window is narrower than 768 px.
     if (window.innerWidth < SIDEBAR_BREAKPOINT_PX) setSidebarOpen(false);
   };
-  const clear = useClearConversation(p.user.id, p.conversationId, () => p.navigate('/'));
+  const clear = useClearConversation(p.user.id, p.conversationId, () => p.navigate('/'), p.notify);
   const funMode = settings.data?.funMode ?? false;
 
   return (

@@ -6,3 +6,4 @@ export * from './error-boundary/error-boundary';
 export * from './http/api-client';
 export { setSessionRecovery, type SessionRecovery } from './http/session-recovery';
 export * from './dialog/use-dialog-focus';
+export * from './toast/toast-placement';

@@ -1,4 +1,4 @@
-import { createContext, createElement, useContext, useEffect, useState } from 'react';
+import { createContext, createElement, useContext, useEffect, useState, type ReactNode } from 'react';
 import { ErrorBoundary } from '@noek/ui';
 import type { RemoteName, RemoteProps } from '@noek/contracts';
 import { federationLoader, type RemoteApp, type RemoteLoader } from './remote-loader';
@@ -19,7 +19,14 @@ export interface RemoteSlotProps {
   props: RemoteProps;
   loader?: RemoteLoader;
   timeoutMs?: number;
+  /**
+   * What the page shows when this remote failed, given the default fallback: e.g. the shell's header
+   * above it, or nothing where the page already shows what the remote would have.
+   */
+  frameFallback?: (fallback: ReactNode) => ReactNode;
 }
+
+const asIs = (fallback: ReactNode) => fallback;
 
 const asError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));
 
@@ -32,6 +39,7 @@ export function RemoteSlot({
   props,
   loader: loaderProp,
   timeoutMs = REMOTE_LOAD_TIMEOUT_MS,
+  frameFallback = asIs,
 }: RemoteSlotProps) {
   const contextLoader = useContext(RemoteLoaderContext);
   const loader = loaderProp ?? contextLoader;
@@ -60,13 +68,15 @@ export function RemoteSlot({
 
   const result = settled?.key === key ? settled : undefined;
   const App = cached ?? result?.App;
-  if (result?.error) return <RemoteFallback name={name} error={result.error} onRetry={retry} />;
+  const fallback = (error: Error) =>
+    frameFallback(<RemoteFallback name={name} error={error} onRetry={retry} />);
+  if (result?.error) return fallback(result.error);
   if (!App) return <RemoteLoading name={name} />;
   return (
     <ErrorBoundary
       resetKeys={[name, attempt]}
       onError={(err) => console.error(`Remote ${name} crashed`, err)}
-      fallback={(error) => <RemoteFallback name={name} error={error} onRetry={retry} />}
+      fallback={fallback}
     >
       {/* createElement: the component comes from the federation runtime, not from this module. */}
       {createElement(App, props)}

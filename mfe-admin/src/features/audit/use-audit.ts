@@ -8,7 +8,8 @@ export const useRecentAudit = () =>
     queryKey: adminKeys.recentAudit,
     queryFn: () => adminApi.recentAudit(10),
     refetchInterval: ADMIN_USERS_REFRESH_MS,
+    staleTime: 0,
   });
 
 export const useUserAudit = (id: string) =>
-  useQuery({ queryKey: adminKeys.userAudit(id), queryFn: () => adminApi.userAudit(id) });
+  useQuery({ queryKey: adminKeys.userAudit(id), queryFn: () => adminApi.userAudit(id), staleTime: 0 });

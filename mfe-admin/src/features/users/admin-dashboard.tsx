@@ -6,6 +6,7 @@ import { PaginationBar } from './pagination-bar';
 import { RowDialogs, type OpenDialog } from './row-dialogs';
 import { useQuickActions } from './use-quick-actions';
 import { useAdminUsers } from './use-admin-users';
+import { useUsersFailureToast } from './use-users-failure';
 import { UsersTable, type RowAction } from './users-table';
 
 /** The search box waits for a pause in typing before asking the server. */
@@ -30,6 +31,13 @@ export function AdminDashboard({ host }: { host: HostApi }) {
   const users = useAdminUsers(search, page);
   const recent = useRecentAudit();
   const quick = useQuickActions(host);
+  const refreshPressed = useUsersFailureToast(users, host);
+  const refresh = () => {
+    refreshPressed();
+    void users.refetch();
+  };
+  // Rows from before a failed refresh are never kept silently: they are marked as of their time.
+  const stale = users.isError && users.data !== undefined;
   const total = users.data?.total ?? 0;
   const totalPages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
   const onAction = (action: RowAction, user: AdminUserRow) => {
@@ -44,7 +52,8 @@ export function AdminDashboard({ host }: { host: HostApi }) {
         <div>
           <h1>Admin Dashboard</h1>
           <p className="noek-muted" data-testid="admin-total">
-            Total users: {total}
+            {/* Not known until a load succeeds: never a false 0. */}
+            Total users: {users.data ? total : 'unknown'}
           </p>
         </div>
         <div className="noek-row admin__tools">
@@ -56,7 +65,7 @@ export function AdminDashboard({ host }: { host: HostApi }) {
             value={searchText}
             onChange={(e) => setSearchText(e.target.value)}
           />
-          <button type="button" className="noek-btn noek-btn-outline" onClick={() => void users.refetch()}>
+          <button type="button" className="noek-btn noek-btn-outline" onClick={refresh}>
             Refresh
           </button>
           <button type="button" className="noek-btn noek-btn-ghost" onClick={() => host.setView('chat')}>
@@ -65,14 +74,16 @@ export function AdminDashboard({ host }: { host: HostApi }) {
         </div>
       </header>
       {users.isError && !users.data ? (
-        <p
-          role="alert"
-          className="admin__error"
-        >{`Failed to fetch users: ${users.error.message.split(':')[0]}`}</p>
+        <p className="noek-muted admin__empty" data-testid="admin-users-unavailable">
+          The users could not be loaded. Press Refresh to try again.
+        </p>
       ) : users.isPending ? (
         <div className="noek-spinner" aria-label="Loading users" />
       ) : (
-        <UsersTable users={users.data?.users ?? []} onAction={onAction} />
+        <>
+          {stale && <StaleNotice since={users.dataUpdatedAt} />}
+          <UsersTable users={users.data?.users ?? []} onAction={onAction} stale={stale} />
+        </>
       )}
       <PaginationBar page={page} totalPages={totalPages} onPage={setPage} />
       <section className="admin__activity">
@@ -88,5 +99,15 @@ export function AdminDashboard({ host }: { host: HostApi }) {
         />
       )}
     </main>
+  );
+}
+
+/** Shown above rows that the last refresh could not renew: they may no longer be true. */
+function StaleNotice({ since }: { since: number }) {
+  const time = new Date(since).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  return (
+    <p className="admin__stale" role="status" data-testid="admin-stale">
+      Out of date: the last refresh failed. These rows are as of {time} and may have changed since.
+    </p>
   );
 }

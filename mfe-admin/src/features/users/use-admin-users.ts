@@ -16,6 +16,8 @@ export function useAdminUsers(search: string, page: number) {
     queryFn: () => adminApi.users({ search, page, pageSize: ADMIN_PAGE_SIZE }),
     refetchInterval: ADMIN_USERS_REFRESH_MS,
     refetchIntervalInBackground: true,
+    // An admin opening the dashboard again sees the users as they are now, not as first cached.
+    staleTime: 0,
     placeholderData: keepPreviousData,
   });
 }

@@ -12,12 +12,25 @@ function periodText(u: AdminUserRow): string {
   return `Every ${u.resetPeriodHours} hours`;
 }
 
+const COLUMNS = [
+  'Name',
+  'Email',
+  'Access Level',
+  'Usage',
+  'Reset Period',
+  'Status',
+  'Special Features',
+  'Actions',
+] as const;
+
 /** Spec §2 columns and row actions; Grant SuperNoek hidden when the user has that plan. */
 export function UsersTable(props: {
   users: AdminUserRow[];
   onAction: (action: RowAction, user: AdminUserRow) => void;
+  /** The last refresh failed: the rows are shown as out of date (dimmed, and said so to screen readers). */
+  stale?: boolean;
 }) {
-  const { users, onAction } = props;
+  const { users, onAction, stale = false } = props;
   const button = (label: string, action: RowAction, u: AdminUserRow) => (
     <button
       type="button"
@@ -29,19 +42,11 @@ export function UsersTable(props: {
   );
   return (
     <div className="admin-table__wrap">
-      <table className="admin-table">
+      <table className={`admin-table${stale ? ' admin-table--stale' : ''}`} data-stale={stale}>
+        {stale && <caption className="noek-visually-hidden">Out of date: the last refresh failed</caption>}
         <thead>
           <tr>
-            {[
-              'Name',
-              'Email',
-              'Access Level',
-              'Usage',
-              'Reset Period',
-              'Status',
-              'Special Features',
-              'Actions',
-            ].map((h) => (
+            {COLUMNS.map((h) => (
               <th key={h}>{h}</th>
             ))}
           </tr>
@@ -49,26 +54,33 @@ export function UsersTable(props: {
         <tbody>
           {users.map((u) => (
             <tr key={u.id} data-user-email={u.email}>
-              <td>{u.name}</td>
-              <td>{u.email}</td>
-              <td>{u.accessLevel}</td>
-              <td>{usageText(u)}</td>
-              <td>{periodText(u)}</td>
-              <td>
+              <td data-label="Name">{u.name}</td>
+              <td data-label="Email" className="admin-table__email">
+                {u.email}
+              </td>
+              <td data-label="Access Level">{u.accessLevel}</td>
+              <td data-label="Usage">{usageText(u)}</td>
+              <td data-label="Reset Period">{periodText(u)}</td>
+              <td data-label="Status">
                 <span className={`admin-status admin-status--${userStatusLabel(u).toLowerCase()}`}>
                   {userStatusLabel(u)}
                 </span>
               </td>
-              <td>{u.specialFeatures.length > 0 ? u.specialFeatures.join(', ') : '-'}</td>
-              <td className="admin-table__actions">
-                {button('Edit', 'edit', u)}
-                {button('Usage', 'usage', u)}
-                {button('Reset', 'reset', u)}
-                {button(u.isBlocked ? 'Unblock' : 'Block', 'block', u)}
-                {button(u.isBanned ? 'Unban' : 'Ban', 'ban', u)}
-                {button('Password', 'password', u)}
-                {u.accessLevel !== 'supernoek' && button('Grant SuperNoek', 'grant', u)}
-                {button('History', 'history', u)}
+              <td data-label="Special Features">
+                {u.specialFeatures.length > 0 ? u.specialFeatures.join(', ') : '-'}
+              </td>
+              <td data-label="Actions" className="admin-table__actions-cell">
+                {/* The buttons wrap inside their column: the table fits 1280 px without a sideways scroll. */}
+                <div className="admin-table__actions">
+                  {button('Edit', 'edit', u)}
+                  {button('Usage', 'usage', u)}
+                  {button('Reset', 'reset', u)}
+                  {button(u.isBlocked ? 'Unblock' : 'Block', 'block', u)}
+                  {button(u.isBanned ? 'Unban' : 'Ban', 'ban', u)}
+                  {button('Password', 'password', u)}
+                  {u.accessLevel !== 'supernoek' && button('Grant SuperNoek', 'grant', u)}
+                  {button('History', 'history', u)}
+                </div>
               </td>
             </tr>
           ))}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { HostApi, User } from '@noek/contracts';
 import { formatDate, formatPrice, statusLabel } from '../subscription/format';
-import { usePaymentConfig, useSubscriptionStatus } from '../subscription/use-subscription';
+import { useLastDecline, usePaymentConfig, useSubscriptionStatus } from '../subscription/use-subscription';
 import { ConfirmCancel } from './confirm-cancel';
 import { usePlanActions } from './use-plan-actions';
 
@@ -14,12 +14,30 @@ function Row({ label, value, testId }: { label: string; value: string; testId: s
   );
 }
 
+/**
+ * A first payment that did not go through: what happened, what it means and what to do. The status
+ * alone cannot tell a declined card from a payment form left before paying; a decline seen in this page
+ * is named with the provider's message.
+ */
+function PaymentNotCompleted({ declined }: { declined: string | undefined }) {
+  return (
+    <p className="billing-payment-problem" role="status" data-testid="plan-payment-problem">
+      {declined
+        ? `Your payment was declined: ${declined} `
+        : 'Your SuperNoek payment was not completed: the card was declined, or the payment was not finished. '}
+      You are still on Basic and nothing was charged. To upgrade, choose &lsquo;Upgrade to SuperNoek&rsquo;
+      and pay with another card.
+    </p>
+  );
+}
+
 /** Spec §2 account screen: current plan with billing (price, next billing date, status); cancel, reactivate. */
 export function AccountPlan({ user, host }: { user: User; host: HostApi }) {
   const status = useSubscriptionStatus();
   const config = usePaymentConfig();
   const [confirming, setConfirming] = useState(false);
   const { cancel, reactivate } = usePlanActions(host, () => setConfirming(false));
+  const declined = useLastDecline();
 
   if (status.isPending) return <div className="noek-spinner" aria-label="Loading your plan" />;
   const s = status.data;
@@ -43,7 +61,12 @@ export function AccountPlan({ user, host }: { user: User; host: HostApi }) {
           testId="plan-next-billing"
         />
       )}
-      <Row label="Status" value={s ? statusLabel(s) : 'Free'} testId="plan-status" />
+      <Row
+        label="Status"
+        value={s?.status === 'incomplete' && declined ? 'Payment declined' : s ? statusLabel(s) : 'Free'}
+        testId="plan-status"
+      />
+      {s?.status === 'incomplete' && !granted && <PaymentNotCompleted declined={declined} />}
       <div className="noek-row">
         {paid && !s.cancelAtPeriodEnd && !confirming && (
           <button

@@ -20,7 +20,8 @@ function PayButton({ priceLabel, onFailed }: Pick<CardFormProps, 'priceLabel' | 
     if (error) onFailed(error.message ?? 'Your payment could not be completed.');
   };
   return (
-    <form className="noek-stack" onSubmit={(e) => void submit(e)}>
+    // data-toast-avoid: a toast ('Payment Failed') never covers the card or Pay.
+    <form className="noek-stack" onSubmit={(e) => void submit(e)} data-toast-avoid="">
       <PaymentElement />
       <button type="submit" className="noek-btn" disabled={!stripe || busy}>
         {busy ? 'Processing…' : `Pay ${priceLabel}`}

@@ -83,10 +83,15 @@ function SubscriptionState({ user, host }: { user: User; host: HostApi }) {
       <PaymentForm
         config={config.data}
         clientSecret={clientSecret}
-        onPaid={() => host.navigate('/success')}
-        onFailed={(message) =>
-          host.toast({ title: 'Payment Failed', description: message, variant: 'destructive' })
-        }
+        onPaid={() => {
+          queryClient.removeQueries({ queryKey: billingKeys.lastDecline });
+          host.navigate('/success');
+        }}
+        onFailed={(message) => {
+          // Kept for the account screen, which then names the decline (the status says only 'incomplete').
+          queryClient.setQueryData(billingKeys.lastDecline, message);
+          host.toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
+        }}
       />
     );
   }

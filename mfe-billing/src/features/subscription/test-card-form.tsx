@@ -126,6 +126,8 @@ export function TestCardForm({ clientSecret, priceLabel, onPaid, onFailed }: Car
       className="noek-card noek-stack billing-card-form"
       onSubmit={(e) => void submit(e)}
       data-testid="test-card-form"
+      // A toast ('Payment Failed') never covers the card or Pay (@noek/ui's toaster moves off it).
+      data-toast-avoid=""
     >
       <div className="billing-test-banner" role="note" data-testid="test-mode-label">
         Test mode — no real payment

@@ -53,7 +53,8 @@ export function MessageInput({ onSend, disabled, placeholder = 'Type your messag
   };
 
   return (
-    <form className="chat-input" onSubmit={onSubmit}>
+    // data-toast-avoid: a toast never covers the box or Send (@noek/ui's toaster moves above it).
+    <form className="chat-input" onSubmit={onSubmit} data-toast-avoid="">
       <textarea
         ref={ref}
         value={text}

@@ -1,4 +1,5 @@
 import { lazy, memo, Suspense, type ComponentType } from 'react';
+import { ErrorBoundary } from '@noek/ui';
 import './markdown.css';
 
 /**
@@ -27,11 +28,24 @@ function PlainText({ text }: { text: string }) {
   return <div className="chat-md chat-md--plain">{text}</div>;
 }
 
+/**
+ * One message's markdown. Whatever its text does to the renderer, only this message falls back to
+ * plain text: no message can take the conversation (or the chat) down with it.
+ */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
-  if (LoadedView) return <LoadedView text={text} />;
   return (
-    <Suspense fallback={<PlainText text={text} />}>
-      <MarkdownView text={text} />
-    </Suspense>
+    <ErrorBoundary
+      resetKeys={[text]}
+      onError={(err) => console.error('A message could not be rendered as markdown', err)}
+      fallback={() => <PlainText text={text} />}
+    >
+      {LoadedView ? (
+        <LoadedView text={text} />
+      ) : (
+        <Suspense fallback={<PlainText text={text} />}>
+          <MarkdownView text={text} />
+        </Suspense>
+      )}
+    </ErrorBoundary>
   );
 });

@@ -1,6 +1,7 @@
 import { Lexer, Marked, type Token, type TokensList } from 'marked';
 import markedFootnote from 'marked-footnote';
 import { mathBlock, mathInline } from '../math/math-extension';
+import { nestingLimit, withBlockNestingLimit } from './nesting-limit';
 
 /**
  * CommonMark + GFM (tables, task lists, strikethrough, autolinks) through marked's lexer, plus
@@ -12,7 +13,8 @@ import { mathBlock, mathInline } from '../math/math-extension';
 const marked = new Marked(
   { gfm: true, breaks: true },
   { extensions: [mathBlock, mathInline] },
-  markedFootnote(),
+  withBlockNestingLimit(markedFootnote()),
+  nestingLimit,
 );
 
 function lexAll(text: string, links?: TokensList['links']): TokensList {

@@ -61,6 +61,13 @@ function renderBlock(token: Token, key: number): ReactNode {
           <MathFormula tex={(token as MathToken).text} display />
         </div>
       );
+    case 'flatBlock':
+      // Past the nesting limit (parse/nesting-limit.ts): the rest of the container, as typed.
+      return (
+        <p key={key} className="chat-md__flat" data-testid="markdown-flat">
+          {t.text}
+        </p>
+      );
     case 'footnote':
       return null; // listed by the footnotes block, in reference order
     case 'footnotes':
