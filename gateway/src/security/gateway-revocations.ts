@@ -1,8 +1,11 @@
 import {
   RevocationList,
+  STALE_FEED_SWEEP_MS,
   accessTokenFromHeaders,
+  createSessionIntrospection,
   startFollowingRevocations,
   type EventBus,
+  type HeldToken,
   type Logger,
   type RevocationChange,
 } from '@noek/service-kit';
@@ -30,17 +33,26 @@ export interface GatewayRevocations {
 /**
  * The services' revocation follower (service-kit's RevocationList, fed by startFollowingRevocations) in the
  * gateway: the session check refuses a revoked token with it, and each revocation ends the open streams
- * whose token it revokes, after REVOKED_STREAM_GRACE_MS.
+ * whose token it revokes, after REVOKED_STREAM_GRACE_MS. While the feed is stale (NATS down, the follower
+ * behind) and `authUrl` is set, the list asks auth about the tokens it sees (in the background: the
+ * session check answers at once, the services wait for auth) and, every STALE_FEED_SWEEP_MS, about the
+ * tokens of the open streams, so a stream signed out or banned meanwhile ends too.
  */
 export function createGatewayRevocations(o: {
   streams: OpenStreams;
   verified: VerifiedTokens;
   logger: Logger;
   graceMs?: number;
+  /** auth's base URL (its first address): the stale-feed fallback. */
+  authUrl?: string;
+  sweepMs?: number;
 }): GatewayRevocations {
-  const list = new RevocationList();
+  const list = new RevocationList({
+    introspect: o.authUrl ? createSessionIntrospection({ authUrl: o.authUrl }) : undefined,
+  });
   const graceMs = o.graceMs ?? REVOKED_STREAM_GRACE_MS;
   let unfollow: () => Promise<void> = async () => undefined;
+  let sweeper: NodeJS.Timeout | undefined;
 
   const onChange = (change: RevocationChange) => {
     const ends = revokedStreams(o.streams, o.verified, list, change.userId);
@@ -62,9 +74,27 @@ export function createGatewayRevocations(o: {
       const onError = (err: unknown) =>
         o.logger.warn({ err }, 'following revocations failed: the services still refuse revoked tokens');
       unfollow = await startFollowingRevocations(bus, list, { onError, onChange });
+      sweeper = setInterval(() => {
+        void list.sweep(heldTokens(o.streams, o.verified)).catch((err: unknown) => {
+          o.logger.warn({ err }, 'revocation sweep failed');
+        });
+      }, o.sweepMs ?? STALE_FEED_SWEEP_MS);
+      sweeper.unref();
     },
-    stop: () => unfollow(),
+    async stop() {
+      clearInterval(sweeper);
+      await unfollow();
+    },
   };
+}
+
+/** The tokens of the open streams with their users (the stale-feed sweep asks auth about them). */
+function* heldTokens(streams: OpenStreams, verified: VerifiedTokens): Iterable<HeldToken> {
+  for (const req of streams.values()) {
+    const token = accessTokenFromHeaders(req.headers);
+    const user = token ? (verified.get(token) ?? unverifiedUserOf(token)) : undefined;
+    if (token && user) yield { token, user };
+  }
 }
 
 /** The end functions of `userId`'s open streams whose token `list` now refuses. */

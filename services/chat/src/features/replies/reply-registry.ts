@@ -164,6 +164,13 @@ export class ReplyRegistry {
     return this.live.get(messageId);
   }
 
+  /** The users with a reply generating or a stream open here (a stale revocation feed checks them with auth). */
+  activeUserIds(): Set<string> {
+    const ids = new Set(this.streams.keys());
+    for (const r of this.live.values()) ids.add(r.userId);
+    return ids;
+  }
+
   countForUser(userId: string): number {
     let n = 0;
     for (const r of this.live.values()) if (r.userId === userId) n++;
