@@ -22,6 +22,12 @@ export type OpenStreams = ReadonlyMap<() => void, StreamOpener>;
  */
 export const REVOKED_STREAM_GRACE_MS = 40;
 
+/**
+ * The same grace while the revocation feed is stale: chat then learns of the revocation by its own sweep
+ * (every STALE_FEED_SWEEP_MS), up to a sweep after the gateway did.
+ */
+export const STALE_REVOKED_STREAM_GRACE_MS = 3 * STALE_FEED_SWEEP_MS;
+
 export interface GatewayRevocations {
   /** What the session check reads on every request. */
   readonly list: RevocationList;
@@ -61,10 +67,13 @@ export function createGatewayRevocations(o: {
       { userId: change.userId, kind: change.kind, streams: ends.length },
       'ending revoked streams',
     );
-    const timer = setTimeout(() => {
-      // Those the service ended meanwhile have left the map.
-      for (const end of ends) if (o.streams.has(end)) end();
-    }, graceMs);
+    const timer = setTimeout(
+      () => {
+        // Those the service ended meanwhile have left the map.
+        for (const end of ends) if (o.streams.has(end)) end();
+      },
+      list.isStale() ? Math.max(graceMs, STALE_REVOKED_STREAM_GRACE_MS) : graceMs,
+    );
     timer.unref();
   };
 

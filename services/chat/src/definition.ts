@@ -22,6 +22,7 @@ export const chatService = defineService({
       bus,
       logger,
       authenticate: guard.authenticate,
+      revocations: guard.revocations,
       servicePublicKey: publicKey,
     });
     return {

@@ -1,4 +1,5 @@
 import type { Message, StreamDoneEvent, StreamErrorEvent } from '@noek/contracts';
+import type { AuthUser } from '@noek/service-kit';
 import { ModelError, modelMessages, type ChatTurn, type ModelProvider } from '../model/model.types';
 import { ReplyWriter, retryWithin, type ProgressStore, type WriterState } from './reply-writer';
 import { streamFrames } from './stream-frames';
@@ -121,6 +122,8 @@ export interface ReplyRegistryOptions {
   /** How long generated text may wait in memory for an unreachable database (default 60 s). */
   outageBudgetMs?: number;
   onError?: (err: unknown, context: string) => void;
+  /** The process's revocation list: a stream whose token it refuses by the time it opens ends at once. */
+  isRevoked?: (user: Pick<AuthUser, 'id' | 'issuedAt' | 'sessionId'>) => boolean;
 }
 
 const DEFAULT_OUTAGE_BUDGET_MS = 60_000;
@@ -212,6 +215,14 @@ export class ReplyRegistry {
       untrackUser();
       untrackSession();
     };
+  }
+
+  /**
+   * Whether a stream opened by `user` is already revoked: the revocation can be heard between the
+   * request's check and the stream's registration, when cutOff found nothing to end.
+   */
+  revokes(user: Pick<AuthUser, 'id' | 'issuedAt' | 'sessionId'> | undefined): boolean {
+    return !!user && !!this.opts.isRevoked?.(user);
   }
 
   /**
