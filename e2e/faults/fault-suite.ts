@@ -19,7 +19,7 @@ import { allReady, checkAfterFault, type Row } from './invariants';
 import { createUsers } from './users';
 
 const USERS = Number(process.env.FAULT_USERS ?? 20);
-const chosen = (process.env.FAULTS ?? 'a,b,c,d,e').split(',').map((s) => s.trim());
+const chosen = (process.env.FAULTS ?? faults.map((f) => f.key).join(',')).split(',').map((s) => s.trim());
 const logFile = join(tmpdir(), 'noek-faults.log');
 const reportFile = process.argv.find((a) => a.startsWith('--report='))?.slice('--report='.length);
 /** Replicas per service: the faults hit one replica while the others keep serving. */

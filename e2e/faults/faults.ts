@@ -3,6 +3,7 @@ import type { Launched, ProcessName } from '../../scripts/lib/launch';
 import type { NatsServer } from '../support/nats-server';
 import type { PrivatePostgres } from '../support/private-postgres';
 import type { ChatUser } from './chat-client';
+import { natsDownRevocation } from './nats-down-revocation';
 
 export type World = {
   product: Launched;
@@ -62,4 +63,5 @@ export const faults: Fault[] = [
       }
     },
   },
+  natsDownRevocation,
 ];

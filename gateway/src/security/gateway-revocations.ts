@@ -26,7 +26,7 @@ export const REVOKED_STREAM_GRACE_MS = 40;
  * The same grace while the revocation feed is stale: chat then learns of the revocation by its own sweep
  * (every STALE_FEED_SWEEP_MS), up to a sweep after the gateway did.
  */
-export const STALE_REVOKED_STREAM_GRACE_MS = 3 * STALE_FEED_SWEEP_MS;
+export const STALE_REVOKED_STREAM_GRACE_MS = 2 * STALE_FEED_SWEEP_MS;
 
 export interface GatewayRevocations {
   /** What the session check reads on every request. */
