@@ -57,7 +57,7 @@ function createHeldTokens(maxUsers = 10_000) {
  * revocations auth announced, kept in memory from the event stream, so a revoked token is refused by
  * every service within milliseconds of its revocation (npm run bench:revocation). While that stream is
  * stale (NATS down, the follower behind: revocation-feed.ts) and `authUrl` is set, each request's token
- * is checked with auth (a verdict is reused 400 ms) and the tokens behind open streams are swept.
+ * is checked with auth (a verdict is reused INTROSPECTION_CACHE_MS) and the tokens behind open streams are swept.
  */
 export function createSessionGuard(o: {
   bus: EventBus;

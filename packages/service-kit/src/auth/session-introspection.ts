@@ -11,7 +11,7 @@ export type IntrospectSession = (token: string) => Promise<SessionIntrospection 
  * How long one verdict is reused: well under the second in which a sign-out or ban must take effect
  * with NATS down, and enough that a browser's burst of calls costs auth one read.
  */
-export const INTROSPECTION_CACHE_MS = 400;
+export const INTROSPECTION_CACHE_MS = 250;
 
 export interface SessionIntrospectionOptions {
   /** auth's base URL (its own port: the gateway does not route /internal). */
