@@ -17,8 +17,8 @@ describe('isFeedStale: the feed’s own liveness', () => {
   it('is stale at once when the bus is disconnected, whatever it heard last', () => {
     expect(isFeedStale({ bus: down, following: { currentAsOf: () => t0 } }, t0)).toBe(true);
   });
-  it('is stale before anything follows, and never for a follower that cannot fall behind', () => {
-    expect(isFeedStale({}, t0)).toBe(true);
+  it('is stale before the follower starts, and never for one that cannot fall behind, or with no feed', () => {
+    expect(isFeedStale({}, t0)).toBe(false);
     expect(isFeedStale({ bus: connected }, t0)).toBe(true);
     expect(isFeedStale({ bus: connected, following: {} }, t0 + 10 * 3_600_000)).toBe(false);
   });

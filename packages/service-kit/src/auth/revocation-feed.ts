@@ -16,16 +16,18 @@ export interface RevocationFeedState {
 }
 
 /**
- * Whether the feed may have missed a revocation: no bus, a bus that is disconnected, a follower that
- * has not started, or one not known current for `staleAfterMs` (no heartbeat, or still catching up).
- * A follower without `currentAsOf` (the in-process bus) cannot fall behind.
+ * Whether the feed may have missed a revocation: a bus that is disconnected, a follower that has not
+ * started, or one not known current for `staleAfterMs` (no heartbeat, or still catching up). A follower
+ * without `currentAsOf` (the in-process bus) cannot fall behind. A list nobody follows (no bus: a gateway
+ * run without NATS leaves revocation to the services) has no feed to be stale.
  */
 export function isFeedStale(
   feed: RevocationFeedState,
   now: number,
   staleAfterMs = REVOCATION_FEED_STALE_AFTER_MS,
 ): boolean {
-  if (!feed.bus?.isHealthy() || !feed.following) return true;
+  if (!feed.bus) return false;
+  if (!feed.bus.isHealthy() || !feed.following) return true;
   const currentAsOf = feed.following.currentAsOf?.();
   return currentAsOf !== undefined && now - currentAsOf > staleAfterMs;
 }
