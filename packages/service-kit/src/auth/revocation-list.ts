@@ -212,17 +212,47 @@ export async function followRevocations(
 }
 
 /**
+ * How long a follower may stay stale while the bus is connected before it is replaced by a new one (which
+ * replays the last hour: applying an event twice changes nothing). The client's ordered consumer can fail
+ * to come back after a NATS server restart; its silence is what the feed's staleness measures.
+ */
+export const STALE_FOLLOWER_RESTART_MS = 10_000;
+
+/**
  * For a service's start(): follows revocations without making the start wait for NATS for long. With
  * NATS up the replay is handled before the first request (well under a second); with NATS down the
  * service starts anyway (its feed stale: it asks auth about each token, or refuses by expiry only) and
- * follows once NATS is back. Answers the function that stops following.
+ * follows once NATS is back; a follower still stale STALE_FOLLOWER_RESTART_MS after the bus reconnected is
+ * replaced. Answers the function that stops following.
  */
-export function startFollowingRevocations(
+export async function startFollowingRevocations(
   bus: EventBus,
   list: RevocationList,
   hooks: { onError: (err: unknown) => void; onChange?: (change: RevocationChange) => void },
   waitMs = 2_000,
+  restartAfterMs = STALE_FOLLOWER_RESTART_MS,
 ): Promise<() => Promise<void>> {
   list.feed.bus = bus;
-  return followInBackground(() => followRevocations(bus, list, hooks.onChange), hooks.onError, waitMs);
+  const follow = () =>
+    followInBackground(() => followRevocations(bus, list, hooks.onChange), hooks.onError, waitMs);
+  let unfollow = await follow();
+  let staleSince: number | undefined;
+  let replacing = false;
+  const watchdog = setInterval(() => {
+    const stuck = bus.isHealthy() && list.feed.following !== undefined && list.isStale();
+    staleSince = stuck ? (staleSince ?? Date.now()) : undefined;
+    if (replacing || staleSince === undefined || Date.now() - staleSince < restartAfterMs) return;
+    replacing = true;
+    staleSince = undefined;
+    const old = unfollow;
+    void old()
+      .then(follow)
+      .then((next) => (unfollow = next), hooks.onError)
+      .finally(() => (replacing = false));
+  }, 1_000);
+  watchdog.unref();
+  return async () => {
+    clearInterval(watchdog);
+    await unfollow();
+  };
 }

@@ -123,7 +123,8 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus & { c
   const publishRaw = createRawPublisher(bus, connecting);
   /** Kept until stopped, so close() stops it. */
   const track = (f: Following): Following => {
-    const tracked = {
+    const tracked: Following = {
+      ...(f.currentAsOf ? { currentAsOf: () => f.currentAsOf!() } : {}),
       async stop() {
         await f.stop();
         subscriptions.delete(tracked);
@@ -346,11 +347,17 @@ async function followOrdered(bus: Bus, { js }: Connected, o: FollowOptions): Pro
   const messages = await consumer.consume({ expires: FOLLOW_PULL_EXPIRES_MS });
   let currentAsOf = 0;
   void (async () => {
-    for await (const s of messages.status()) if (s.type === 'heartbeat') currentAsOf = Date.now();
+    // The server's idle heartbeat mid-pull, and its answer when a pull ends with nothing to deliver.
+    for await (const s of messages.status())
+      if (s.type === 'heartbeat' || s.type === 'discard') currentAsOf = Date.now();
   })().catch(() => undefined);
   let caughtUp!: () => void;
   const replayed = new Promise<void>((r) => (caughtUp = r));
-  let idle = setTimeout(caughtUp, REPLAY_IDLE_MS);
+  // Nothing at all within the first REPLAY_IDLE_MS: the window held nothing, so the follower is current.
+  let idle = setTimeout(() => {
+    currentAsOf = Date.now();
+    caughtUp();
+  }, REPLAY_IDLE_MS);
   const loop = (async () => {
     for await (const m of messages) {
       clearTimeout(idle);
