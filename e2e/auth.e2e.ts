@@ -241,6 +241,11 @@ describe('cross-origin and cross-domain', () => {
     );
 
     await s.page.goto(`${chat}/?auth_token=${token}&auth_action=login`);
+    // Signed out on the chat host: asked first, naming the account.
+    const prompt = s.page.getByTestId('confirm-switch');
+    await prompt.waitFor();
+    expect(await prompt.textContent()).toContain(a.email);
+    await s.page.getByTestId('confirm-switch-accept').click();
     await s.page.getByTestId('mfe-chat').waitFor();
     await s.page.waitForURL(`${chat}/`);
     const me = await s.page.evaluate(async () => (await fetch('/api/auth/me')).json());

@@ -92,6 +92,8 @@ async function handOffToLanding(page: Page): Promise<void> {
   // sign-out must then reach the other site too.
   await page.evaluate((origin) => localStorage.setItem('noek:linked-site', origin), marketing);
   await page.goto(`${marketing}/?auth_token=${token}&auth_action=login`);
+  // Signed out there: asked first, naming the account (a link can come from someone else).
+  await page.getByTestId('confirm-switch-accept').click();
   await page.getByTestId('landing-user').waitFor();
   await page.waitForURL(`${marketing}/`);
 }
@@ -199,6 +201,7 @@ describe('between the two sites', () => {
     );
     await s.page.getByTestId('plan-supernoek-cta').click();
     await handoff;
+    await s.page.getByTestId('confirm-switch-accept').click();
     await s.page.getByTestId('mfe-billing').waitFor();
     // The token is used once, then cleaned from the URL: after the exchange answers, which on a busy
     // machine can come after the billing screen has mounted.

@@ -6,6 +6,7 @@ import type { ChatUser } from './chat-client';
 import { longDatabaseOutageFault } from './database-outage.fault';
 import { diskFullFault } from './disk-full.fault';
 import { pausedReplicaFault } from './paused-replica.fault';
+import { natsDownRevocation } from './nats-down-revocation';
 
 export type World = {
   product: Launched;
@@ -71,4 +72,5 @@ export const faults: Fault[] = [
   pausedReplicaFault,
   longDatabaseOutageFault,
   diskFullFault,
+  natsDownRevocation,
 ];

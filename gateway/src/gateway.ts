@@ -130,7 +130,8 @@ function assembleParts(config: GatewayConfig, deps: GatewayDeps): GatewayParts {
   const limiter = createRateLimiter(config.rateLimit.perMinute, config.rateLimit.burst, {
     trackHits: sharesRateLimit(config, deps.bus),
   });
-  const revocations = createGatewayRevocations({ streams, verified, logger });
+  const authUrl = config.upstreams.auth.split(',')[0];
+  const revocations = createGatewayRevocations({ streams, verified, logger, authUrl });
   const drain = createDrainState();
   const proxyContext: ProxyContext = {
     timeoutMs: config.upstreamTimeoutMs,

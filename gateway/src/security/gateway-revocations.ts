@@ -1,8 +1,11 @@
 import {
   RevocationList,
+  STALE_FEED_SWEEP_MS,
   accessTokenFromHeaders,
+  createSessionIntrospection,
   startFollowingRevocations,
   type EventBus,
+  type HeldToken,
   type Logger,
   type RevocationChange,
 } from '@noek/service-kit';
@@ -19,6 +22,12 @@ export type OpenStreams = ReadonlyMap<() => void, StreamOpener>;
  */
 export const REVOKED_STREAM_GRACE_MS = 40;
 
+/**
+ * The same grace while the revocation feed is stale: chat then learns of the revocation by its own sweep
+ * (every STALE_FEED_SWEEP_MS), up to a sweep after the gateway did.
+ */
+export const STALE_REVOKED_STREAM_GRACE_MS = 2 * STALE_FEED_SWEEP_MS;
+
 export interface GatewayRevocations {
   /** What the session check reads on every request. */
   readonly list: RevocationList;
@@ -30,17 +39,26 @@ export interface GatewayRevocations {
 /**
  * The services' revocation follower (service-kit's RevocationList, fed by startFollowingRevocations) in the
  * gateway: the session check refuses a revoked token with it, and each revocation ends the open streams
- * whose token it revokes, after REVOKED_STREAM_GRACE_MS.
+ * whose token it revokes, after REVOKED_STREAM_GRACE_MS. While the feed is stale (NATS down, the follower
+ * behind) and `authUrl` is set, the list asks auth about the tokens it sees (in the background: the
+ * session check answers at once, the services wait for auth) and, every STALE_FEED_SWEEP_MS, about the
+ * tokens of the open streams, so a stream signed out or banned meanwhile ends too.
  */
 export function createGatewayRevocations(o: {
   streams: OpenStreams;
   verified: VerifiedTokens;
   logger: Logger;
   graceMs?: number;
+  /** auth's base URL (its first address): the stale-feed fallback. */
+  authUrl?: string;
+  sweepMs?: number;
 }): GatewayRevocations {
-  const list = new RevocationList();
+  const list = new RevocationList({
+    introspect: o.authUrl ? createSessionIntrospection({ authUrl: o.authUrl }) : undefined,
+  });
   const graceMs = o.graceMs ?? REVOKED_STREAM_GRACE_MS;
   let unfollow: () => Promise<void> = async () => undefined;
+  let sweeper: NodeJS.Timeout | undefined;
 
   const onChange = (change: RevocationChange) => {
     const ends = revokedStreams(o.streams, o.verified, list, change.userId);
@@ -49,10 +67,13 @@ export function createGatewayRevocations(o: {
       { userId: change.userId, kind: change.kind, streams: ends.length },
       'ending revoked streams',
     );
-    const timer = setTimeout(() => {
-      // Those the service ended meanwhile have left the map.
-      for (const end of ends) if (o.streams.has(end)) end();
-    }, graceMs);
+    const timer = setTimeout(
+      () => {
+        // Those the service ended meanwhile have left the map.
+        for (const end of ends) if (o.streams.has(end)) end();
+      },
+      list.isStale() ? Math.max(graceMs, STALE_REVOKED_STREAM_GRACE_MS) : graceMs,
+    );
     timer.unref();
   };
 
@@ -62,9 +83,27 @@ export function createGatewayRevocations(o: {
       const onError = (err: unknown) =>
         o.logger.warn({ err }, 'following revocations failed: the services still refuse revoked tokens');
       unfollow = await startFollowingRevocations(bus, list, { onError, onChange });
+      sweeper = setInterval(() => {
+        void list.sweep(heldTokens(o.streams, o.verified)).catch((err: unknown) => {
+          o.logger.warn({ err }, 'revocation sweep failed');
+        });
+      }, o.sweepMs ?? STALE_FEED_SWEEP_MS);
+      sweeper.unref();
     },
-    stop: () => unfollow(),
+    async stop() {
+      clearInterval(sweeper);
+      await unfollow();
+    },
   };
+}
+
+/** The tokens of the open streams with their users (the stale-feed sweep asks auth about them). */
+function* heldTokens(streams: OpenStreams, verified: VerifiedTokens): Iterable<HeldToken> {
+  for (const req of streams.values()) {
+    const token = accessTokenFromHeaders(req.headers);
+    const user = token ? (verified.get(token) ?? unverifiedUserOf(token)) : undefined;
+    if (token && user) yield { token, user };
+  }
 }
 
 /** The end functions of `userId`'s open streams whose token `list` now refuses. */

@@ -51,7 +51,8 @@ export function createSessionCheck(o: SessionCheckOptions) {
       }
       verified.remember(token, user);
     }
-    return revocations.isRevoked(user) ? ended : allowed;
+    // With a stale revocation feed this also asks auth in the background; the services wait for its answer.
+    return revocations.isRevoked(user, token) ? ended : allowed;
   };
 }
 export type SessionCheck = ReturnType<typeof createSessionCheck>;

@@ -29,6 +29,8 @@ export * from './http/planned-routes';
 export * from './auth/access-token';
 export * from './auth/require-user';
 export * from './auth/revocation-list';
+export * from './auth/revocation-feed';
+export * from './auth/session-introspection';
 export * from './auth/session-guard';
 export * from './auth/auth-keys';
 export { accessTokenFromHeaders } from './auth/token-from-headers';

@@ -9,6 +9,8 @@ export const chatEnvSchema = z.object({
   AUTH_PUBLIC_KEY: pemEnv('PUBLIC KEY').optional(),
   /** Single-machine mode: where auth keeps its generated keys (auth-public.pem), when AUTH_PUBLIC_KEY is unset. */
   KEYS_DIR: z.string().min(1).optional(),
+  /** auth's base URL: asked about each session while the revocation feed (NATS) is stale. */
+  AUTH_URL: z.url().default('http://127.0.0.1:4001'),
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),

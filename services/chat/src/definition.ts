@@ -12,7 +12,7 @@ export const chatService = defineService({
   async create({ env, database, bus, logger }) {
     const config = loadChatConfig(env);
     const publicKey = authKey('public', config.AUTH_PUBLIC_KEY, config.KEYS_DIR);
-    const guard = createSessionGuard({ bus, publicKey, logger });
+    const guard = createSessionGuard({ bus, publicKey, logger, authUrl: config.AUTH_URL });
     const target = database(CHAT_SCHEMA);
     const db = await openChatDatabase(target);
     const service = createChatService({
@@ -22,13 +22,17 @@ export const chatService = defineService({
       bus,
       logger,
       authenticate: guard.authenticate,
+      revocations: guard.revocations,
       servicePublicKey: publicKey,
     });
     return {
       app: service.app,
       start: async () => {
         // Each replica ends the streams and stops the replies it holds as soon as it hears of a revocation.
-        await guard.start((change) => service.onRevoked(change));
+        await guard.start({
+          onChange: (change) => service.onRevoked(change),
+          activeUsers: () => service.registry.activeUserIds(),
+        });
         await service.start();
       },
       drain: (ms) => service.drain(ms),

@@ -8,6 +8,7 @@ import {
   type Logger,
   type OutboxRelay,
   type RevocationChange,
+  type RevocationList,
   type Subscription,
   type OutboxWakeups,
 } from '@noek/service-kit';
@@ -59,6 +60,8 @@ export interface ChatServiceDeps {
   authenticate: RequestHandler;
   /** auth's public key: the internal usage API then also requires the admin service's token. */
   servicePublicKey?: string;
+  /** The session guard's revocations: a stream revoked before it registered ends at once. */
+  revocations?: Pick<RevocationList, 'isRevoked'>;
   /** Overrides the provider chosen from config (tests). */
   provider?: ModelProvider;
   /** Durable consumer name for auth's user events (unique per test run). */
@@ -110,8 +113,14 @@ function repositoriesOn(db: ChatTx): ChatRepositories {
 }
 
 /** Generation outlives requests: the registry stores partial and final replies through the repository. */
-function createRegistry(config: ChatServiceConfig, messages: MessagesRepository, logger: Logger) {
+function createRegistry(
+  config: ChatServiceConfig,
+  messages: MessagesRepository,
+  logger: Logger,
+  revocations?: ChatServiceDeps['revocations'],
+) {
   return new ReplyRegistry({
+    isRevoked: revocations && ((user) => revocations.isRevoked(user)),
     flushIntervalMs: config.REPLY_FLUSH_INTERVAL_MS,
     outageBudgetMs: config.REPLY_OUTAGE_BUDGET_MS,
     store: {
@@ -148,7 +157,7 @@ function createContext(deps: ChatServiceDeps, relay: OutboxRelay): ChatContext {
     send: createSendRepository(db),
     transaction: createUnitOfWork(db, repositoriesOn, { afterPublish: afterCommit }),
     sending: new Set(),
-    registry: createRegistry(config, repositories.messages, logger),
+    registry: createRegistry(config, repositories.messages, logger, deps.revocations),
     revokedSessions: new RevokedSessions(),
     provider: deps.provider ?? providerFromConfig(config),
     settings: {

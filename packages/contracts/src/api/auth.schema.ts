@@ -90,9 +90,12 @@ export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
  * /api/auth/handoff/exchange. The first exchange binds the token to the target browser (another
  * HttpOnly cookie) and answers `confirmUrl`: the browser goes there (GET /api/auth/handoff/confirm on
  * the host that made the token), which checks its cookie and sends the browser back with the same
- * link. The second exchange answers `{ user }` and sets that host's session; or, when another account
- * is signed in on the target, `switchAccount` naming both, until it is repeated with
- * `switchAccount: true`. A token made in one browser never signs in another.
+ * link. The confirm URL carries `bind`, a proof only the bound browser was given, so another browser
+ * holding the origin cookie (the token's maker) cannot confirm a token some other browser bound. The
+ * second exchange answers `switchAccount` naming the token's account (and the account signed in on the
+ * target, or null when none), until it is repeated with `switchAccount: true`: a browser is never signed
+ * into an account without being asked; then it answers `{ user }` and sets that host's session (at once
+ * when the same account is already signed in there). A token made in one browser never signs in another.
  */
 export const handoffActionSchema = z.enum(['login', 'logout']);
 export type HandoffAction = z.infer<typeof handoffActionSchema>;
@@ -109,7 +112,8 @@ export const handoffAccountSchema = z.object({ name: z.string(), email: z.string
 export type HandoffAccount = z.infer<typeof handoffAccountSchema>;
 export const handoffConfirmNeededSchema = z.object({ confirmUrl: z.url() });
 export const handoffSwitchNeededSchema = z.object({
-  switchAccount: z.object({ current: handoffAccountSchema, next: handoffAccountSchema }),
+  /** `current` null: this browser is signed out here, and is asked before being signed in as `next`. */
+  switchAccount: z.object({ current: handoffAccountSchema.nullable(), next: handoffAccountSchema }),
 });
 export const handoffExchangeResponseSchema = z.union([
   sessionResponseSchema,
@@ -117,8 +121,11 @@ export const handoffExchangeResponseSchema = z.union([
   handoffSwitchNeededSchema,
 ]);
 export type HandoffExchangeResponse = z.infer<typeof handoffExchangeResponseSchema>;
-/** GET /api/auth/handoff/confirm?token=...: the round trip through the host that made the token. */
-export const handoffConfirmQuerySchema = z.object({ token: tokenSchema });
+/**
+ * GET /api/auth/handoff/confirm?token=...&bind=...: the round trip through the host that made the token;
+ * `bind` is the proof the exchange gave the bound browser (without it nothing is confirmed).
+ */
+export const handoffConfirmQuerySchema = z.object({ token: tokenSchema, bind: tokenSchema.optional() });
 export type HandoffConfirmQuery = z.infer<typeof handoffConfirmQuerySchema>;
 /**
  * POST /api/auth/handoff/logout: `auth_action=logout&auth_token=...` from the other site. Ends this

@@ -41,6 +41,12 @@ export interface FollowOptions {
 
 export interface Following {
   stop(): Promise<void>;
+  /**
+   * The last instant (Date.now()) this follower was known to hold everything published: a server
+   * heartbeat while idle, or a message with nothing pending after it. Absent where the feed cannot fall
+   * behind (the in-process bus hands each event over within the publish).
+   */
+  currentAsOf?(): number;
 }
 
 export interface ListenOptions {

@@ -123,7 +123,8 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus & { c
   const publishRaw = createRawPublisher(bus, connecting);
   /** Kept until stopped, so close() stops it. */
   const track = (f: Following): Following => {
-    const tracked = {
+    const tracked: Following = {
+      ...(f.currentAsOf ? { currentAsOf: () => f.currentAsOf!() } : {}),
       async stop() {
         await f.stop();
         subscriptions.delete(tracked);
@@ -321,6 +322,9 @@ async function subscribeDurable(
 /** How long a replay may stay silent before follow() counts it done (nothing matched the window). */
 const REPLAY_IDLE_MS = 300;
 
+/** A follower's pull request lifetime; the server's idle heartbeat comes every half of it (1 s). */
+const FOLLOW_PULL_EXPIRES_MS = 2_000;
+
 /** The narrowest single filter covering `subjects` (servers before 2.10 take one filter per consumer). */
 function commonFilter(subjects: readonly string[]): string {
   if (subjects.length === 1) return subjects[0]!;
@@ -339,10 +343,21 @@ async function followOrdered(bus: Bus, { js }: Connected, o: FollowOptions): Pro
     deliver_policy: DeliverPolicy.StartTime,
     opt_start_time: new Date(Date.now() - o.sinceMs).toISOString(),
   });
-  const messages = await consumer.consume();
+  // A short pull makes the server send an idle heartbeat every second: how the follower knows it is current.
+  const messages = await consumer.consume({ expires: FOLLOW_PULL_EXPIRES_MS });
+  let currentAsOf = 0;
+  void (async () => {
+    // The server's idle heartbeat mid-pull, and its answer when a pull ends with nothing to deliver.
+    for await (const s of messages.status())
+      if (s.type === 'heartbeat' || s.type === 'discard') currentAsOf = Date.now();
+  })().catch(() => undefined);
   let caughtUp!: () => void;
   const replayed = new Promise<void>((r) => (caughtUp = r));
-  let idle = setTimeout(caughtUp, REPLAY_IDLE_MS);
+  // Nothing at all within the first REPLAY_IDLE_MS: the window held nothing, so the follower is current.
+  let idle = setTimeout(() => {
+    currentAsOf = Date.now();
+    caughtUp();
+  }, REPLAY_IDLE_MS);
   const loop = (async () => {
     for await (const m of messages) {
       clearTimeout(idle);
@@ -353,12 +368,15 @@ async function followOrdered(bus: Bus, { js }: Connected, o: FollowOptions): Pro
           bus.log.warn({ err, subject: m.subject }, 'follower could not handle an event');
         }
       }
-      if (m.info.pending === 0) caughtUp();
-      else idle = setTimeout(caughtUp, REPLAY_IDLE_MS);
+      if (m.info.pending === 0) {
+        currentAsOf = Date.now();
+        caughtUp();
+      } else idle = setTimeout(caughtUp, REPLAY_IDLE_MS);
     }
   })().catch((err: unknown) => bus.log.error({ err }, 'follow loop ended'));
   await replayed;
   return {
+    currentAsOf: () => currentAsOf,
     async stop() {
       clearTimeout(idle);
       await messages.close().catch(() => {});

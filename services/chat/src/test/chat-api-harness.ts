@@ -20,7 +20,12 @@ import {
 } from '@noek/service-kit';
 import { createChatDb, type ChatDb } from '../database';
 import { createOpenAiProvider } from '../features/model/openai-provider';
-import { createChatService, type ChatService, type ChatServiceConfig } from '../service';
+import {
+  createChatService,
+  type ChatService,
+  type ChatServiceConfig,
+  type ChatServiceDeps,
+} from '../service';
 import { startFakeOpenAi, type FakeOpenAi } from './fake-openai-server';
 
 /** API tests run on the real servers (security notes): PostgreSQL database `test`, NATS at 4222. */
@@ -64,7 +69,7 @@ async function resetSchema(): Promise<void> {
   await client.end();
 }
 
-export async function startChatHarness(): Promise<ChatHarness> {
+export async function startChatHarness(o: Pick<ChatServiceDeps, 'revocations'> = {}): Promise<ChatHarness> {
   await resetSchema();
   const target = { kind: 'postgres' as const, url: TEST_DATABASE_URL, schema: TEST_SCHEMA };
   await migrateDatabase({ target, migrationsDir });
@@ -102,6 +107,7 @@ export async function startChatHarness(): Promise<ChatHarness> {
       }),
       authDurable,
       sessionDurable,
+      revocations: o.revocations,
     });
   const service = build();
   await service.start();

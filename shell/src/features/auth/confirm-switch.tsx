@@ -1,7 +1,8 @@
 import type { HandoffAccount } from '@noek/contracts';
 
 export type ConfirmSwitchProps = {
-  current: HandoffAccount;
+  /** Null: signed out here; the person is asked before being signed in at all. */
+  current: HandoffAccount | null;
   next: HandoffAccount;
   onSwitch: () => void;
   onStay: () => void;
@@ -10,8 +11,9 @@ export type ConfirmSwitchProps = {
 const who = (a: HandoffAccount) => `${a.name} (${a.email})`;
 
 /**
- * Asked when a sign-in link from our other site would replace the account signed in here
- * (issue 14 §1): nothing changes until the person chooses, and both accounts are named.
+ * Asked before a sign-in link from our other site signs this browser in: when it would replace the
+ * account signed in here (both accounts named), and when nobody is signed in here (the link's account
+ * named), since a link can come from someone else (login CSRF). Nothing changes until the person chooses.
  */
 export function ConfirmSwitch({ current, next, onSwitch, onStay }: ConfirmSwitchProps) {
   return (
@@ -24,16 +26,16 @@ export function ConfirmSwitch({ current, next, onSwitch, onStay }: ConfirmSwitch
         style={panel}
       >
         <h2 id="confirm-switch-title" style={{ fontSize: 18, margin: '0 0 8px' }}>
-          Switch accounts?
+          {current ? 'Switch accounts?' : 'Sign in?'}
         </h2>
-        <p data-testid="confirm-switch-current">You are signed in here as {who(current)}.</p>
+        {current && <p data-testid="confirm-switch-current">You are signed in here as {who(current)}.</p>}
         <p data-testid="confirm-switch-next">The link you followed signs in {who(next)}.</p>
         <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end', marginTop: 16 }}>
           <button type="button" data-testid="confirm-switch-stay" onClick={onStay}>
-            Stay as {current.email}
+            {current ? `Stay as ${current.email}` : 'Stay signed out'}
           </button>
           <button type="button" data-testid="confirm-switch-accept" onClick={onSwitch}>
-            Switch to {next.email}
+            {current ? `Switch to ${next.email}` : `Sign in as ${next.email}`}
           </button>
         </div>
       </div>

@@ -26,7 +26,7 @@ export async function urlWithHandoff(target: string): Promise<string> {
 export type HandoffOutcome =
   | { kind: 'signed-in'; user: SessionUser; returnPath?: string }
   | { kind: 'leaving' }
-  | { kind: 'ask'; current: HandoffAccount; next: HandoffAccount }
+  | { kind: 'ask'; current: HandoffAccount | null; next: HandoffAccount }
   | { kind: 'refused' };
 
 const RETURN_KEY = 'noek:handoff-return';

@@ -93,6 +93,25 @@ describe('session sync', () => {
     });
   });
 
+  it('signed out, a link asks first, naming its account; nothing is stored until the person agrees', async () => {
+    const next = { name: 'Mallory', email: 'mallory@example.com' };
+    const calls = stubFetch((_m, p, body) => {
+      if (p !== '/api/auth/handoff/exchange') return undefined;
+      const agreed = (body as { switchAccount?: boolean }).switchAccount === true;
+      return { status: 200, body: agreed ? { user } : { switchAccount: { current: null, next } } };
+    });
+    const view = mount('/?auth_token=tok&auth_action=login');
+    const prompt = await view.findByTestId('confirm-switch');
+    expect(prompt.textContent).toContain('Sign in?');
+    expect(prompt.textContent).toContain('mallory@example.com');
+    expect(view.queryByTestId('confirm-switch-current')).toBeNull();
+    expect(useSessionStore.getState().user).toBeNull();
+    view.getByTestId('confirm-switch-stay').click();
+    await waitFor(() => expect(view.queryByTestId('confirm-switch')).toBeNull());
+    expect(useSessionStore.getState().user).toBeNull();
+    expect(calls.filter((c) => c.path === '/api/auth/handoff/exchange')).toHaveLength(1);
+  });
+
   it('a refused handoff token signs nobody in, and the URL is cleaned', async () => {
     stubFetch(() => ({ status: 401, body: { code: 'INVALID_HANDOFF', message: 'no' } }));
     const view = mount('/?auth_token=forged&auth_action=login');

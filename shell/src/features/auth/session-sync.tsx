@@ -15,7 +15,7 @@ function isSignedOutAnswer(err: unknown): boolean {
   return err instanceof ApiError && (err.status === 401 || err.status === 403);
 }
 
-type SwitchPrompt = { token: string; current: HandoffAccount; next: HandoffAccount };
+type SwitchPrompt = { token: string; current: HandoffAccount | null; next: HandoffAccount };
 
 /**
  * Keeps the locally stored user honest (decisions.md: it is only a cache):
@@ -118,7 +118,11 @@ export function SessionSync() {
         const { token } = prompt;
         setPrompt(null);
         void redeemHandoffToken(token, true).then((outcome) => {
-          if (outcome.kind === 'signed-in') setUser(outcome.user);
+          if (outcome.kind !== 'signed-in') return;
+          setUser(outcome.user);
+          // The page the link asked for (e.g. the landing's /subscribe), kept through the round trip.
+          if (outcome.returnPath && outcome.returnPath !== location.pathname)
+            navigate(outcome.returnPath, { replace: true });
         });
       }}
     />

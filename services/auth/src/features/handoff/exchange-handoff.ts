@@ -9,6 +9,7 @@ import type { IssuedSession } from '../sessions/cookies';
 import { signedInUser } from '../sessions/current-user';
 import { issueSession } from '../sessions/issue-session';
 import { logout } from '../sessions/logout';
+import { bindProof } from './confirm-handoff';
 import type { SessionCookiesIn } from '../sessions/me';
 
 export const HANDOFF_REFUSED = 'This sign-in link is invalid or has expired. Please sign in.';
@@ -26,7 +27,7 @@ export type ExchangeHandoffInput = {
 
 export type ExchangeHandoffResult =
   | { kind: 'confirm'; confirmUrl: string; targetCookie?: string }
-  | { kind: 'switch'; current: HandoffAccount; next: HandoffAccount }
+  | { kind: 'switch'; current: HandoffAccount | null; next: HandoffAccount }
   | { kind: 'signed-in'; user: ApiUser; session: IssuedSession };
 
 const refused = () => new DomainError(errorCodes.invalidHandoff, 401, HANDOFF_REFUSED);
@@ -65,8 +66,9 @@ export async function exchangeHandoff(
   if (!row.confirmedAt) return bindAndConfirm(ctx, row, input);
   if (!same(input.targetCookie, row.targetBrowserHash)) throw refused();
   const current = await currentAccount(ctx, input.cookies);
-  if (current && current.id !== user.id && !input.switchAccount) {
-    return { kind: 'switch', current: account(current), next: account(user) };
+  // Never into an account without asking: signed out here, or signed in as someone else.
+  if (current?.id !== user.id && !input.switchAccount) {
+    return { kind: 'switch', current: current && account(current), next: account(user) };
   }
   if (!(await ctx.repos.handoffs.use(row.jti, now))) throw refused();
   if (current && current.id !== user.id) await logout(ctx, input.cookies);
@@ -74,20 +76,29 @@ export async function exchangeHandoff(
   return { kind: 'signed-in', user: toApiUser(user, now), session };
 }
 
-/** Step 1: bind the token to this browser (first come only), then send it to the origin host. */
+/**
+ * Step 1: bind the token to this browser (first come only), then send it to the origin host with the
+ * binding's proof, which only this browser is given.
+ */
 async function bindAndConfirm(
   ctx: AuthContext,
   row: HandoffToken,
   input: ExchangeHandoffInput,
 ): Promise<ExchangeHandoffResult> {
-  const confirmUrl = `${row.origin}/api/auth/handoff/confirm?token=${encodeURIComponent(input.token)}`;
+  const confirmUrl = (targetBrowserHash: string) =>
+    `${row.origin}/api/auth/handoff/confirm?token=${encodeURIComponent(input.token)}&bind=${bindProof(targetBrowserHash)}`;
   if (row.targetBrowserHash) {
     if (!same(input.targetCookie, row.targetBrowserHash)) throw refused();
-    return { kind: 'confirm', confirmUrl };
+    return { kind: 'confirm', confirmUrl: confirmUrl(row.targetBrowserHash) };
   }
   const cookie = input.targetCookie ?? newOpaqueToken();
-  if (!(await ctx.repos.handoffs.bindTarget(row.jti, hashToken(cookie)))) throw refused();
-  return { kind: 'confirm', confirmUrl, targetCookie: input.targetCookie ? undefined : cookie };
+  const targetBrowserHash = hashToken(cookie);
+  if (!(await ctx.repos.handoffs.bindTarget(row.jti, targetBrowserHash))) throw refused();
+  return {
+    kind: 'confirm',
+    confirmUrl: confirmUrl(targetBrowserHash),
+    targetCookie: input.targetCookie ? undefined : cookie,
+  };
 }
 
 /** Who is signed in on this host now (access token, else a live refresh token). */

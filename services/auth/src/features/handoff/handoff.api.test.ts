@@ -52,6 +52,43 @@ describe('cross-domain handoff', () => {
     expect(again.status).toBe(401);
   });
 
+  it('a token bound by the victim’s browser cannot be confirmed by its maker (login CSRF, second form)', async () => {
+    // The attacker (signed in, holding the origin cookie) makes a link; the victim's browser opens it.
+    const token = await newHandoff();
+    const victim = env.client();
+    const bound = await victim.post('/api/auth/handoff/exchange', { token });
+    expect(bound.body.confirmUrl).toBeDefined();
+    // The attacker confirms it with their own origin cookie (they know the token, not the victim's proof).
+    const confirmed = await marketing.get(`/api/auth/handoff/confirm?token=${encodeURIComponent(token)}`);
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get('location')).not.toContain('auth_token');
+    // The victim opens the link again: still nobody signed in there.
+    const again = await victim.post('/api/auth/handoff/exchange', { token });
+    expect(again.body.user).toBeUndefined();
+    expect((await victim.get('/api/auth/me')).status).toBe(401);
+    // Even through the victim's own confirm round trip it is asked, never signed in silently.
+    const asked = await exchangeLikeABrowser(victim, token);
+    expect(asked.body.user).toBeUndefined();
+    expect((await victim.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('a signed-out browser is asked, naming the account, before the link signs it in', async () => {
+    // One browser (both hosts are 127.0.0.1 here): it makes the link, then signs out, keeping the
+    // handoff cookie, as a browser signed in on one site only would be on the other.
+    const browser = env.client();
+    await signIn(browser, await signUpAndVerify(env, browser));
+    const token = (await browser.post('/api/auth/handoff', { targetHost: '127.0.0.1' })).body.token;
+    expect((await browser.post('/api/auth/logout')).status).toBe(200);
+    const asked = await exchangeLikeABrowser(browser, token);
+    expect(asked.status, asked.text).toBe(200);
+    expect(asked.body.switchAccount).toMatchObject({ current: null, next: { email: expect.any(String) } });
+    expect((await browser.get('/api/auth/me')).status).toBe(401);
+    const yes = await browser.post('/api/auth/handoff/exchange', { token, switchAccount: true });
+    expect(yes.status, yes.text).toBe(200);
+    expect(yes.body.user.email).toBe(asked.body.switchAccount.next.email);
+    expect((await browser.get('/api/auth/me')).status).toBe(200);
+  });
+
   it('refuses an exchange without our own Origin (login CSRF)', async () => {
     const token = await newHandoff();
     const noOrigin = await env.client({ origin: null }).post('/api/auth/handoff/exchange', { token });

@@ -76,6 +76,7 @@ export function registerHandoffRoutes(app: Express, ctx: AuthContext): void {
         token: query.token,
         thisOrigin: originOf(req),
         originCookie: parseCookies(req.headers.cookie)[HANDOFF_ORIGIN_COOKIE],
+        bind: query.bind,
       });
       res.setHeader('Cache-Control', 'no-store');
       res.redirect(303, to);

@@ -1,9 +1,16 @@
 import type { Express, Request } from 'express';
 import { accessTokenFromHeaders, route } from '@noek/service-kit';
-import { apiRoutes, loginRequestSchema, type MessageResponse } from '@noek/contracts';
+import {
+  apiRoutes,
+  loginRequestSchema,
+  sessionIntrospectionRoute,
+  type MessageResponse,
+  type SessionIntrospection,
+} from '@noek/contracts';
 import type { AuthContext } from '../../context';
 import { clientAddressOf } from '../../rate-limit/enforce';
 import { BROWSER_COOKIE, clearSession, parseCookies, REFRESH_COOKIE, writeSession } from './cookies';
+import { introspectSession } from './introspect-session';
 import { login } from './login';
 import { me, refresh, type SessionCookiesIn } from './me';
 import { logout, logoutEverywhere } from './logout';
@@ -62,6 +69,13 @@ export function registerSessionRoutes(app: Express, ctx: AuthContext): void {
       if (result.session) writeSession(res, ctx.settings, result.session);
       return { user: result.user };
     }),
+  );
+  // Internal (never routed by the gateway): a verifier with a stale revocation feed asks about a token it holds.
+  app.post(
+    sessionIntrospectionRoute.path,
+    route({}, async (_i, req): Promise<SessionIntrospection> =>
+      introspectSession(ctx, accessTokenFromHeaders(req.headers)),
+    ),
   );
   app.get(
     auth.me.path,

@@ -80,18 +80,14 @@ function followOnStream(
   reply: LiveReply,
   first?: (snapshot: string) => StreamEvent,
 ): void {
+  // Every revoked stream ends with the final event that says why (sign-out here or everywhere, ban).
+  const endRevoked = () => {
+    stream.send(streamFrames.sessionEnded(reply.asShown()));
+    stream.end();
+  };
   // The requester's session (requireUser set req.user): its sign-out ends this stream, not others'.
-  res.once(
-    'close',
-    registry.trackStream(
-      reply.userId,
-      (scope) => {
-        if (scope === 'session') stream.send(streamFrames.sessionEnded(reply.asShown()));
-        stream.end();
-      },
-      res.req.user?.sessionId,
-    ),
-  );
+  res.once('close', registry.trackStream(reply.userId, endRevoked, res.req.user?.sessionId));
+  if (registry.revokes(res.req.user)) return endRevoked();
   const { snapshot, unsubscribe } = reply.subscribe((event) => {
     if (event.type === 'token') stream.send(streamFrames.token(reply.messageId, event.text));
     else {

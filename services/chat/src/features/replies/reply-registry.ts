@@ -1,4 +1,5 @@
 import type { Message, StreamDoneEvent, StreamErrorEvent } from '@noek/contracts';
+import type { AuthUser } from '@noek/service-kit';
 import { ModelError, modelMessages, type ChatTurn, type ModelProvider } from '../model/model.types';
 import {
   ReplyWriter,
@@ -135,6 +136,8 @@ export interface ReplyRegistryOptions {
   onError?: (err: unknown, context: string) => void;
   /** A write of the reply was refused: another replica holds its lease now (or its row is gone). */
   onLeaseLost?: (messageId: number) => void;
+  /** The process's revocation list: a stream whose token it refuses by the time it opens ends at once. */
+  isRevoked?: (user: Pick<AuthUser, 'id' | 'issuedAt' | 'sessionId'>) => boolean;
 }
 
 const DEFAULT_OUTAGE_BUDGET_MS = 60_000;
@@ -180,6 +183,13 @@ export class ReplyRegistry {
     return this.live.get(messageId);
   }
 
+  /** The users with a reply generating or a stream open here (a stale revocation feed checks them with auth). */
+  activeUserIds(): Set<string> {
+    const ids = new Set(this.streams.keys());
+    for (const r of this.live.values()) ids.add(r.userId);
+    return ids;
+  }
+
   countForUser(userId: string): number {
     let n = 0;
     for (const r of this.live.values()) if (r.userId === userId) n++;
@@ -221,6 +231,14 @@ export class ReplyRegistry {
       untrackUser();
       untrackSession();
     };
+  }
+
+  /**
+   * Whether a stream opened by `user` is already revoked: the revocation can be heard between the
+   * request's check and the stream's registration, when cutOff found nothing to end.
+   */
+  revokes(user: Pick<AuthUser, 'id' | 'issuedAt' | 'sessionId'> | undefined): boolean {
+    return !!user && !!this.opts.isRevoked?.(user);
   }
 
   /**

@@ -1,9 +1,11 @@
+import { REVOCATION_HORIZON_MS } from '@noek/service-kit';
+
 /**
- * How long after a revocation a token of that session can still be unexpired: auth's longest access
- * token lifetime (ACCESS_TOKEN_TTL_SEC is at most 3600 s; 900 s by default) plus the verifiers' 5 s
- * clock tolerance. Auth issues no token for a session after revoking it.
+ * How long after a revocation a token of that session can still be unexpired: the one horizon of the
+ * revocation list (auth's longest access-token lifetime plus clock tolerance). Auth issues no token for
+ * a session after revoking it.
  */
-export const REVOCATION_KEPT_MS = (3600 + 5) * 1000;
+export const REVOCATION_KEPT_MS = REVOCATION_HORIZON_MS;
 
 export function revocationExpiry(revokedAt: Date): Date {
   return new Date(revokedAt.getTime() + REVOCATION_KEPT_MS);

@@ -1,0 +1,63 @@
+import {
+  sessionIntrospectionResponseSchema,
+  sessionIntrospectionRoute,
+  type SessionIntrospection,
+} from '@noek/contracts';
+
+/** Auth's verdict on a token, or undefined when auth could not be asked (down, slow, odd answer). */
+export type IntrospectSession = (token: string) => Promise<SessionIntrospection | undefined>;
+
+/**
+ * How long one verdict is reused: well under the second in which a sign-out or ban must take effect
+ * with NATS down, and enough that a browser's burst of calls costs auth one read.
+ */
+export const INTROSPECTION_CACHE_MS = 250;
+
+export interface SessionIntrospectionOptions {
+  /** auth's base URL (its own port: the gateway does not route /internal). */
+  authUrl: string;
+  /** Bound on one call: past it the caller keeps to the revocations it knows. */
+  timeoutMs?: number;
+  cacheMs?: number;
+  now?: () => number;
+  /** Bound on the verdicts kept (the oldest go first). */
+  maxEntries?: number;
+}
+
+/**
+ * Asks auth whether it accepts a token now (sessionIntrospectionRoute), over fetch (undici). One call
+ * per token at a time (concurrent askers share it); each verdict kept INTROSPECTION_CACHE_MS.
+ */
+export function createSessionIntrospection(o: SessionIntrospectionOptions): IntrospectSession {
+  const now = o.now ?? Date.now;
+  const cacheMs = o.cacheMs ?? INTROSPECTION_CACHE_MS;
+  const maxEntries = o.maxEntries ?? 10_000;
+  const url = new URL(sessionIntrospectionRoute.path, o.authUrl).toString();
+  const verdicts = new Map<string, { at: number; verdict: Promise<SessionIntrospection | undefined> }>();
+  const ask = async (token: string): Promise<SessionIntrospection | undefined> => {
+    try {
+      const res = await fetch(url, {
+        method: sessionIntrospectionRoute.method,
+        headers: { authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(o.timeoutMs ?? 1_000),
+      });
+      if (!res.ok) return undefined;
+      const parsed = sessionIntrospectionResponseSchema.safeParse(await res.json());
+      return parsed.success ? parsed.data : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  return (token) => {
+    const at = now();
+    const hit = verdicts.get(token);
+    if (hit && at - hit.at < cacheMs) return hit.verdict;
+    if (verdicts.size >= maxEntries) {
+      for (const [key, entry] of verdicts) if (at - entry.at >= cacheMs) verdicts.delete(key);
+      if (verdicts.size >= maxEntries) verdicts.delete(verdicts.keys().next().value!);
+    }
+    const verdict = ask(token);
+    verdicts.set(token, { at, verdict });
+    return verdict;
+  };
+}
