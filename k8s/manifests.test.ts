@@ -385,7 +385,7 @@ describe('k8s manifests', () => {
     }
   });
 
-  it('network policies: deny by default; services only from the gateway (auth and chat also from admin); PostgreSQL only from services, NATS from services and the gateway', () => {
+  it('network policies: deny by default; services only from the gateway (auth and chat also from admin; auth also from chat and billing, for sessions); PostgreSQL only from services, NATS from services and the gateway', () => {
     const policies = ofKind<NetworkPolicySpec>('NetworkPolicy');
     const deny = policies.find((p) => p.doc.metadata.name === 'default-deny')!;
     expect(deny.spec.podSelector).toEqual({});
@@ -396,8 +396,12 @@ describe('k8s manifests', () => {
       policies.filter((p) => p.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === name);
     const ingressPeers = (name: string) =>
       forApp(name).flatMap((p) => (p.spec.ingress ?? []).flatMap((r) => r.from ?? []));
-    // The admin service calls auth's and chat's internal APIs (service token); nothing else calls a service.
-    const callers: Record<string, string[]> = { auth: ['gateway', 'admin'], chat: ['gateway', 'admin'] };
+    // The admin service calls auth's and chat's internal APIs (service token); chat and billing ask auth about
+    // sessions while their revocation feed is stale; nothing else calls a service.
+    const callers: Record<string, string[]> = {
+      auth: ['gateway', 'admin', 'chat', 'billing'],
+      chat: ['gateway', 'admin'],
+    };
     for (const s of Object.keys(servicePorts)) {
       expect(forApp(s), s).toHaveLength(1);
       expect(ingressPeers(s), s).toEqual(

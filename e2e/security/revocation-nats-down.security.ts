@@ -80,6 +80,8 @@ async function idOf(u: ChatUser): Promise<string> {
 
 const listConversations = async (headers: Record<string, string>) =>
   (await fetch(run.base + apiRoutes.conversations.list.path, { headers })).status;
+const subscriptionStatus = async (headers: Record<string, string>) =>
+  (await fetch(run.base + apiRoutes.subscription.status.path, { headers })).status;
 
 describe('revocation with NATS down', () => {
   it('a signed-out and a banned user are refused at once and their streams end with their final event', async () => {
@@ -90,6 +92,7 @@ describe('revocation with NATS down', () => {
     const streams = [await openReply(signedOut!), await openReply(banned!)];
     const stolen = [signedOut!.headers(), banned!.headers()];
     for (const h of stolen) expect(await listConversations(h)).toBe(200);
+    for (const h of stolen) expect(await subscriptionStatus(h)).toBe(200);
 
     await run.nats.kill();
 
@@ -99,7 +102,10 @@ describe('revocation with NATS down', () => {
     });
     expect(ban.status).toBe(200);
 
-    // The very next call with either session is refused: no wait for the feed, which is down.
+    // The very next call with either session is refused, at chat and at billing: no wait for the feed,
+    // which is down.
+    expect(await subscriptionStatus(stolen[0]!)).toBe(401);
+    expect(await subscriptionStatus(stolen[1]!)).toBe(401);
     expect(await listConversations(stolen[0]!)).toBe(401);
     expect(await listConversations(stolen[1]!)).toBe(401);
     const send = await fetch(run.base + apiRoutes.conversations.create.path, {

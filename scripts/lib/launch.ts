@@ -199,14 +199,14 @@ export async function launchProduct(options: LaunchOptions): Promise<Launched> {
     await Promise.all(
       replicas.map(async ({ service: s, name, port }) => {
         const entry = join(root, 'services', s, 'dist', 'main.js');
-        // The admin service calls auth's and chat's internal APIs (services/admin/README.md); chat asks
-        // auth about sessions while its revocation feed is stale.
+        // The admin service calls auth's and chat's internal APIs (services/admin/README.md); every
+        // service asks auth about sessions while its revocation feed is stale.
         const peers =
           s === 'admin'
             ? { AUTH_URL: serviceUrls.auth, CHAT_URL: serviceUrls.chat }
-            : s === 'chat'
-              ? { AUTH_URL: serviceUrls.auth }
-              : {};
+            : s === 'auth'
+              ? {}
+              : { AUTH_URL: serviceUrls.auth };
         const env = { PORT: String(port), ...peers, ...opts.envFor?.[s] };
         await waitReady(name, replicaUrls[name]!, spawnNamed(name, entry, env));
       }),

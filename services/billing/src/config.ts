@@ -15,6 +15,8 @@ export const billingEnvSchema = z.object({
   AUTH_PUBLIC_KEY: pemEnv('PUBLIC KEY').optional(),
   /** Single-machine mode: where auth keeps its generated keys (auth-public.pem), when AUTH_PUBLIC_KEY is unset. */
   KEYS_DIR: z.string().min(1).optional(),
+  /** auth, asked about sessions while the revocation feed (NATS) is stale. */
+  AUTH_URL: z.url().default('http://127.0.0.1:4001'),
   /** sk_live_... or sk_test_... (or a restricted rk_ key): Stripe's secret key. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   /** pk_live_... or pk_test_...: sent to the browser for Stripe's Payment Element (without it, no card form). */

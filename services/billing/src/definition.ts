@@ -13,7 +13,7 @@ export const billingService = defineService({
   async create({ env, database, bus, logger }) {
     const config = loadBillingConfig(env);
     const publicKey = authKey('public', config.AUTH_PUBLIC_KEY, config.KEYS_DIR);
-    const guard = createSessionGuard({ bus, publicKey, logger });
+    const guard = createSessionGuard({ bus, publicKey, logger, authUrl: config.AUTH_URL });
     const target = database(BILLING_SCHEMA);
     const db = await openBillingDatabase(target);
     const service = createBillingService({
