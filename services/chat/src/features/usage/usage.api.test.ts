@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageLimits, userUpdatedEvent, type AccessLevel, type UsageLimitError } from '@noek/contracts';
-import { createNatsEventBus, captureLogger, type EventBus } from '@noek/service-kit';
+import { createNatsEventBus, captureLogger, SESSION_ENDED_MESSAGE, type EventBus } from '@noek/service-kit';
 import { noekStreamSubjects } from '@noek/contracts';
 import {
   readEvents,
@@ -194,7 +194,7 @@ describe('block, ban and revocation from auth events', () => {
     h.fake.script = { chunks: ['ok'] };
   });
 
-  it('a session revocation ends open streams but the reply is still generated and stored', async () => {
+  it('a session revocation ends open streams with their final event, but the reply is still generated and stored', async () => {
     h.fake.script = { chunks: Array.from({ length: 30 }, () => 'y '), chunkDelayMs: 30 };
     const a = userClient(h);
     const conv = await a.newConversation();
@@ -202,7 +202,9 @@ describe('block, ban and revocation from auth events', () => {
     await new Promise((r) => setTimeout(r, 200));
     await publishUpdate(a.id, { sessionsValidAfter: new Date().toISOString() });
     const events = await reading;
-    expect(terminal(events)).toBeUndefined(); // cut before the end
+    // Cut before the reply's end, with the 'session ended' event last and nothing after it.
+    expect(terminal(events)).toMatchObject({ type: 'error', message: SESSION_ENDED_MESSAGE });
+    expect(events.at(-1)).toMatchObject({ type: 'error', message: SESSION_ENDED_MESSAGE });
     await expect
       .poll(
         async () =>
