@@ -5,48 +5,12 @@
  * victim opens the link again. The victim must stay signed out. And a signed-out browser that follows
  * its own link is asked, with the account named, before it is signed in.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../chromium';
-import { e2eEnv } from '../config';
-import type { Account } from '../support/accounts';
-import { baseUrl, verifiedAccount } from './support';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { verifiedAccount } from './support';
+import { chat, marketing, signInOn, useBrowsers } from './two-browsers';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const port = () => new URL(baseUrl()).port;
-const marketing = () => `http://noek.localhost:${port()}`;
-const chat = () => `http://chat.noek.localhost:${port()}`;
-
-beforeEach(async () => {
-  browser = await launchChromium(e2eEnv().CHROMIUM_PATH);
-});
-afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close().catch(() => undefined);
-  await browser.close();
-});
-
-async function person(): Promise<Page> {
-  const context = await browser.newContext();
-  contexts.push(context);
-  return context.newPage();
-}
-
-async function signInOn(page: Page, site: string, a: Account): Promise<void> {
-  await page.goto(`${site}/`);
-  const status = await page.evaluate(
-    async (a) =>
-      (
-        await fetch('/api/auth/login', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: a.email, password: a.password }),
-        })
-      ).status,
-    a,
-  );
-  expect(status).toBe(200);
-}
+const { person } = useBrowsers();
 
 /** A handoff token for the chat site, made from the page's marketing session as the landing does. */
 async function handoffToken(page: Page): Promise<string> {
