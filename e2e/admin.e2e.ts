@@ -1,9 +1,11 @@
 /**
- * Admin journeys (issue 8) through the real gateway, every service its own process: an admin searches,
+ * Admin journeys through the real gateway, every service its own process: an admin searches,
  * pages and uses every dialog with its toast; a second browser signed in as the affected user sees the effect.
  */
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { apiRoutes, routePath } from '@noek/contracts/routes';
+import { startFakeOpenAi } from '../services/chat/src/test/fake-openai-server';
 import { openBrowser, screenshot, type Session } from './browser';
 import { adminAccount, newAccount, signIn, signUpVerified, type Account } from './support/accounts';
 
@@ -23,6 +25,8 @@ afterEach(async () => {
 async function openDashboard(page: Page) {
   await signIn(page, adminAccount);
   await page.getByRole('button', { name: 'Admin', exact: true }).click();
+  // The console opens on the overview; the users' table is its Users tab.
+  await page.getByRole('tab', { name: 'Users' }).click();
   await page.getByTestId('mfe-admin').waitFor();
   await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
 }
@@ -158,7 +162,10 @@ describe('admin journeys', () => {
     await ban.getByLabel('Duration (hours)').fill('1.5');
     expect(await banButton.isDisabled()).toBe(true);
     await ban.getByLabel('Duration (hours)').fill('24');
-    await admin.page.waitForTimeout(6_000);
+    // Spec §9: the table refreshes every 5 s behind the dialog; one refresh lands, the typing stays.
+    await admin.page.waitForResponse((r) => new URL(r.url()).pathname === apiRoutes.admin.users.path, {
+      timeout: 15_000,
+    });
     expect(await ban.getByLabel('Reason').inputValue()).toBe('Spamming the assistant');
     await banButton.click();
     await toast(admin.page, 'User Banned');
@@ -173,7 +180,7 @@ describe('admin journeys', () => {
 
     // Password: confirmation first, then the new password in the toast; it signs the user in.
     await action(admin.page, user.email, 'Password');
-    const confirm = admin.page.getByRole('dialog', { name: 'Reset Password' });
+    const confirm = admin.page.getByRole('alertdialog', { name: 'Reset Password' });
     await confirm.getByRole('button', { name: 'Reset Password' }).click();
     const pwToast = admin.page.getByTestId('toast').filter({ hasText: 'Password Reset' });
     await pwToast.waitFor();
@@ -188,5 +195,63 @@ describe('admin journeys', () => {
     await admin.page.getByRole('heading', { name: 'Recent activity' }).waitFor();
     await screenshot(admin.page, 'admin-actions');
     expect(admin.errors).toEqual([]);
+  });
+
+  it("a user's tokens per model and day, after their reply, in the Tokens dialog (also at 360 px, dark)", async () => {
+    // A model that reports its usage (12 prompt + 3 completion tokens a reply), added for this journey
+    // only: the other journeys expect the offline responder, so it is deleted after.
+    const fake = await startFakeOpenAi(
+      0,
+      { chunks: ['Counted', ' reply'], usage: { prompt: 12, completion: 3 } },
+      {
+        models: ['tally'],
+      },
+    );
+    const provider = routePath(apiRoutes.admin.deleteProvider, { providerId: 'tok' });
+    try {
+      await openDashboard(admin.page);
+      const added = await admin.page.request.post(`${baseUrl}${apiRoutes.admin.createProvider.path}`, {
+        data: { id: 'tok', name: 'Token lab', baseUrl: fake.url },
+        headers: { origin: baseUrl },
+      });
+      expect(added.status()).toBe(201);
+
+      const user: Account = await signUpVerified(member.page);
+      await member.page.goto(`${baseUrl}/`);
+      const composer = member.page.getByLabel('Message', { exact: true });
+      await composer.fill('Count my tokens');
+      await composer.press('Enter');
+      const reply = member.page.locator('article.chat-msg--assistant').last();
+      await reply.and(member.page.locator('[data-status="complete"]')).waitFor({ timeout: 20_000 });
+      expect(await reply.getByTestId('reply-model').textContent()).toBe('tally');
+
+      await search(admin.page, user.email);
+      await action(admin.page, user.email, 'Tokens');
+      const dialog = admin.page.getByRole('dialog', { name: `Tokens of ${user.name}` });
+      const today = new Date().toISOString().slice(0, 10);
+      const row = dialog.locator('tbody tr');
+      await expect.poll(() => row.count()).toBe(1);
+      expect(await row.locator('th, td').allTextContents()).toEqual([
+        today,
+        'tally (tok)',
+        '1',
+        '12',
+        '3',
+        '15',
+      ]);
+      await screenshot(admin.page, 'admin-user-tokens');
+
+      await admin.page.setViewportSize({ width: 360, height: 740 });
+      await admin.page.evaluate(() => document.documentElement.classList.add('dark'));
+      await dialog.getByRole('table').waitFor();
+      expect(await admin.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await screenshot(admin.page, 'admin-user-tokens-360-dark');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      expect(admin.errors).toEqual([]);
+      expect(member.errors).toEqual([]);
+    } finally {
+      await admin.page.request.delete(`${baseUrl}${provider}`, { headers: { origin: baseUrl } });
+      await fake.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Account journeys (issue 3) in headless Chromium through the real gateway, services as separate
+ * Account journeys in headless Chromium through the real gateway, services as separate
  * processes, real mail over SMTP (captured by the harness) whose links the browser follows.
  */
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
@@ -26,18 +26,20 @@ async function mailCount(to: string): Promise<number> {
 
 /** The newest link to `path` in mail to `to`, waiting until more than `after` mails arrived. */
 async function linkInMail(to: string, path: '/verify-email' | '/reset-password', after = 0): Promise<string> {
-  const deadline = Date.now() + 15_000;
   const pattern = new RegExp(`(https?://[^\\s"<>]+${path}\\?token=[A-Za-z0-9_-]+)`);
-  while (Date.now() < deadline) {
-    const res = await fetch(`${inject('mailboxUrl')}?to=${encodeURIComponent(to)}`);
-    const mails = (await res.json()) as { raw: string }[];
-    if (mails.length > after) {
-      const match = decodeMail(mails[mails.length - 1]!.raw).match(pattern);
-      if (match?.[1]) return match[1];
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no ${path} mail to ${to}`);
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await fetch(`${inject('mailboxUrl')}?to=${encodeURIComponent(to)}`);
+        const mails = (await res.json()) as { raw: string }[];
+        if (mails.length > after) link = decodeMail(mails[mails.length - 1]!.raw).match(pattern)?.[1];
+        return link;
+      },
+      { timeout: 15_000, interval: 200, message: `no ${path} mail to ${to}` },
+    )
+    .toBeDefined();
+  return link!;
 }
 
 /** Links in mail point at APP_ORIGIN; open them on the product under test. */
@@ -99,7 +101,7 @@ describe('account journeys', () => {
 
     await s.page.reload();
     await s.page.getByTestId('mfe-chat').waitFor();
-    // The chat cached this user's (empty) conversation list; sign-out must take it away (issue 9).
+    // The chat cached this user's (empty) conversation list; sign-out must take it away.
     await expect.poll(() => cachedChatKeys(s.page)).not.toEqual([]);
     // The cached record was revalidated with /api/auth/me, not just read from storage.
     const me = await s.page.request.get(`${baseUrl}/api/auth/me`);
@@ -278,7 +280,7 @@ describe('account screen', () => {
     await s.page.getByRole('button', { name: /^Account/ }).click();
     await s.page.getByTestId('account-screen').waitFor();
     expect(await s.page.getByTestId('account-email').textContent()).toBe(a.email);
-    // The notice tells the truth (decisions.md), and 'Sign out everywhere' is there (issue 9).
+    // The notice tells the truth (decisions.md), and 'Sign out everywhere' is there.
     const notice = (await s.page.getByTestId('account-notice').textContent()) ?? '';
     expect(notice).toContain('Forgot Password');
     expect(notice).not.toMatch(/no forgot-password/i);

@@ -1,5 +1,5 @@
 /**
- * Billing journeys (issue 7) through the real gateway, services as separate processes, payments against
+ * Billing journeys through the real gateway, services as separate processes, payments against
  * the local payment simulator (no Stripe key): its signed webhooks reach billing through the gateway.
  */
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';

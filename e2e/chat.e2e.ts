@@ -1,5 +1,5 @@
 /**
- * Chat journeys (issue 4) through the real gateway, services as separate processes, the offline
+ * Chat journeys through the real gateway, services as separate processes, the offline
  * assistant (no model key configured) streaming its labelled reply.
  */
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
@@ -226,11 +226,27 @@ describe('chat journeys', () => {
     await expect.poll(() => s.page.getByTestId('fun-mode-badge').count()).toBe(0);
   });
 
+  /**
+   * What the page does with the messages is done: the markdown chunk rendered every message (none is
+   * left as its plain-text stand-in), the lazy chunks it asked for (KaTeX, grammars) arrived, and a
+   * frame was painted after that.
+   */
+  async function settled(page: Page) {
+    await page.waitForFunction(
+      () =>
+        document.querySelector('.chat-messages .chat-md') !== null &&
+        document.querySelector('.chat-messages .chat-md--plain') === null,
+    );
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  }
+
   async function inertChatDom(page: Page) {
     return page.evaluate(() => ({
       xss: (window as { __xss?: unknown }).__xss,
+      // In what the messages say (the action rows carry our own SVG icons).
       tags: document.querySelectorAll(
-        '.chat-messages script, .chat-messages img, .chat-messages svg, .chat-messages iframe',
+        '.chat-msg__body script, .chat-msg__body img, .chat-msg__body svg, .chat-msg__body iframe',
       ).length,
       badLinks: [...document.querySelectorAll('.chat-messages a')].filter(
         (a) => !/^(https?:|mailto:|\/|#)/.test(a.getAttribute('href') ?? ''),
@@ -252,7 +268,7 @@ describe('chat journeys', () => {
     expect(await inertChatDom(s.page)).toEqual(inert);
     await s.page.reload();
     await s.page.locator('article.chat-msg--user').first().waitFor();
-    await s.page.waitForTimeout(500);
+    await settled(s.page);
     expect(await inertChatDom(s.page)).toEqual(inert);
     expect(dialogs).toBe(0);
   });
@@ -318,7 +334,7 @@ describe('chat journeys', () => {
     await s.page.getByLabel('Message', { exact: true }).fill('Show me some HTML');
     await s.page.getByLabel('Message', { exact: true }).press('Enter');
     await assistant(s.page).and(s.page.locator('[data-status="complete"]')).waitFor();
-    await s.page.waitForTimeout(500);
+    await settled(s.page);
     expect(await inertChatDom(s.page)).toEqual(inert);
     expect(dialogs).toBe(0);
   });

@@ -48,6 +48,8 @@ describe('chat site', () => {
     await signIn(s.page, adminAccount);
     await s.page.getByTestId('mfe-chat').waitFor();
     await s.page.getByRole('button', { name: 'Admin', exact: true }).click();
+    await s.page.getByTestId('admin-overview').waitFor();
+    await s.page.getByRole('tab', { name: 'Users' }).click();
     await s.page.getByTestId('mfe-admin').waitFor();
   });
 

@@ -1,6 +1,7 @@
 /**
  * The product as the browser journeys see it. Runs in vitest's main process; tests reach the pieces they
- * need (captured mail, stopping a remote) over a small loopback HTTP control server.
+ * need (captured mail, stopping a remote, crashing the chat service) over a small loopback HTTP control
+ * server.
  */
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
@@ -35,8 +36,10 @@ function listen(server: Server): Promise<string> {
 }
 
 type RemoteControl = { stop(name: RemoteName): Promise<void>; start(name: RemoteName): Promise<void> };
+/** SIGKILLs the chat service and starts it again, as a supervisor would (a crash in the middle of a reply). */
+type Crash = () => Promise<void>;
 
-function controlServer(mail: MailCapture, remotes: RemoteControl): Server {
+function controlServer(mail: MailCapture, remotes: RemoteControl, crashChat: Crash): Server {
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const json = (status: number, body: unknown) =>
@@ -47,6 +50,8 @@ function controlServer(mail: MailCapture, remotes: RemoteControl): Server {
       const [, , name, verb] = url.pathname.split('/') as [string, string, RemoteName, 'stop' | 'start'];
       if (!remoteNames.includes(name)) return json(404, { message: 'unknown remote' });
       void remotes[verb](name).then(() => json(200, { [verb === 'stop' ? 'stopped' : 'started']: name }));
+    } else if (req.method === 'POST' && url.pathname === '/services/chat/crash') {
+      void crashChat().then(() => json(200, { restarted: 'chat' }));
     } else {
       json(404, { message: 'not found' });
     }
@@ -90,7 +95,10 @@ export async function startProduct(): Promise<Product> {
     void nats.stop();
     throw err;
   });
-  const control = controlServer(mail, { stop: product.stopRemote, start: product.startRemote });
+  const control = controlServer(mail, { stop: product.stopRemote, start: product.startRemote }, async () => {
+    await product.signal('chat', 'SIGKILL');
+    await product.restart('chat');
+  });
   const controlUrl = await listen(control);
   return {
     baseUrl: `http://localhost:${env.E2E_GATEWAY_PORT}`,

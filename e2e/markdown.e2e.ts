@@ -1,8 +1,8 @@
 /**
- * Markdown journeys (issue 16): a reply with a table, formulas and code streams into the chat screen
+ * Markdown journeys: a reply with a table, formulas and code streams into the chat screen
  * and reads as a reader expects, in light and dark theme and on a 360 px wide phone (tables scroll
  * inside the message, never the page). The model's stream is given at the HTTP level by a local
- * server that sends SSE frames with pauses, so the browser client really sees a reply grow; the
+ * server that sends SSE frames one at a time, so the browser client really sees a reply grow; the
  * server holds the stream while a code fence is still open, to check what the reader sees then.
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
@@ -76,14 +76,15 @@ async function startFakeStream(): Promise<FakeStream> {
     res.write(
       encodeStreamEvent({ type: 'started', userMessage: user, assistantMessage: reply, conversation }),
     );
-    const send = (text: string) => res.write(encodeStreamEvent({ type: 'token', messageId: reply.id, text }));
+    const send = (text: string) =>
+      new Promise<void>((flushed) =>
+        res.write(encodeStreamEvent({ type: 'token', messageId: reply.id, text }), () => flushed()),
+      );
     void (async () => {
-      for (const t of tokens(BEFORE_CODE)) {
-        send(t);
-        await new Promise((r) => setTimeout(r, 8));
-      }
+      // One frame at a time, each flushed to the socket before the next: the reply grows in the browser.
+      for (const t of tokens(BEFORE_CODE)) await send(t);
       await released;
-      for (const t of tokens(AFTER_CODE)) send(t);
+      for (const t of tokens(AFTER_CODE)) void send(t);
       res.end(
         encodeStreamEvent({
           type: 'done',

@@ -1,5 +1,5 @@
 /**
- * The landing page on the marketing host (issue 9): every section, in the HTML before any script;
+ * The landing page on the marketing host: every section, in the HTML before any script;
  * the fade-in; the buttons to the chat site with the signed handoff; the signed-in header; logout
  * across both sites; the gateway's compression. Chromium resolves *.localhost to loopback, so
  * noek.localhost (MARKETING_HOSTS) and chat.noek.localhost (CHAT_HOSTS) are two sites of one gateway.

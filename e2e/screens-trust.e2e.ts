@@ -44,6 +44,8 @@ async function blockRemote(page: Page, name: string) {
 async function openDashboard(page: Page) {
   await signIn(page, adminAccount);
   await page.getByRole('button', { name: 'Admin', exact: true }).click();
+  // The console opens on the overview; the users' table is its Users tab.
+  await page.getByRole('tab', { name: 'Users' }).click();
   await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
 }
 
@@ -217,16 +219,19 @@ describe('markdown nesting is bounded', () => {
     const user = s.page.locator('article.chat-msg--user').filter({ hasText: 'the bottom' });
     await user.waitFor({ timeout: 30_000 });
     expect(await s.page.getByTestId('remote-fallback-chat').count()).toBe(0);
-    const depth = await s.page.evaluate(() => {
-      let max = 0;
-      for (const q of document.querySelectorAll('article blockquote')) {
-        let d = 0;
-        for (let p: Element | null = q; p; p = p.parentElement) if (p.tagName === 'BLOCKQUOTE') d++;
-        max = Math.max(max, d);
-      }
-      return max;
-    });
-    expect(depth).toBeGreaterThan(0);
+    // Until the markdown chunk arrives a message shows as plain text: wait for the rendered quotes.
+    const deepest = () =>
+      s.page.evaluate(() => {
+        let max = 0;
+        for (const q of document.querySelectorAll('article blockquote')) {
+          let d = 0;
+          for (let p: Element | null = q; p; p = p.parentElement) if (p.tagName === 'BLOCKQUOTE') d++;
+          max = Math.max(max, d);
+        }
+        return max;
+      });
+    await expect.poll(deepest, { timeout: 20_000 }).toBeGreaterThan(0);
+    const depth = await deepest();
     expect(depth).toBeLessThanOrEqual(24);
     await screenshot(s.page, 'screens-deep-quotes', { fullPage: false });
   });

@@ -3,6 +3,7 @@
 // files under /remotes/<name>/) is reachable from outside, and the environment each deployable gets in
 // k8s/ and docker-compose.yml passes that app's own config schema (src/config.ts), so a renamed or new
 // required variable fails here rather than at boot in production.
+import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -531,6 +532,7 @@ interface ComposeService {
   environment?: Record<string, string | number | boolean | null>;
   depends_on?: Record<string, { condition: string }>;
   user?: string;
+  profiles?: string[];
 }
 
 /** `.env` parsing and `${VAR}`, `${VAR:-default}`, `${VAR:?error}` interpolation, as compose does. */
@@ -565,17 +567,41 @@ describe('docker-compose.yml', () => {
   };
   const services = compose.services;
   const vars = composeEnv();
-  const envOf = (name: string) =>
+  const declaredEnvOf = (name: string) =>
     Object.fromEntries(
       Object.entries(services[name]!.environment ?? {}).map(([k, v]) => [
         k,
         interpolate(String(v ?? ''), vars),
       ]),
     );
+  // What deploy/compose/with-secrets.sh hands the process: empty secrets filled from the noek-secrets volume
+  // (made by secrets-init on the first start), the role's DATABASE_URL, no empty private key.
+  const generated = generateKeyPairSync('ec', {
+    namedCurve: 'P-256',
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  const envOf = (name: string) => {
+    const env: Record<string, string> = declaredEnvOf(name);
+    for (const k of ['AUTH', 'CHAT', 'BILLING', 'ADMIN'].map((r) => `${r}_DB_PASSWORD`))
+      if (k in env && env[k] === '') env[k] = `generated${k.toLowerCase().replace(/_/g, '')}`;
+    if (!env.KEYS_DIR && !env.AUTH_PUBLIC_KEY) env.AUTH_PUBLIC_KEY = generated.publicKey;
+    else if (env.AUTH_PUBLIC_KEY === '') delete env.AUTH_PUBLIC_KEY;
+    if (env.AUTH_PRIVATE_KEY === '') delete env.AUTH_PRIVATE_KEY;
+    const role = env.NOEK_DB_ROLE;
+    if (role) {
+      env.DATABASE_URL = `postgresql://${role}:${env[`${role.toUpperCase()}_DB_PASSWORD`]}@postgres:5432/noek`;
+      // Read by the wrapper, not by the app.
+      delete env.NOEK_DB_ROLE;
+      delete env[`${role.toUpperCase()}_DB_PASSWORD`];
+    }
+    return env;
+  };
 
   it('has PostgreSQL, NATS, the four services, the gateway and the five static apps', () => {
     expect(Object.keys(services).sort()).toEqual(
       [
+        'secrets-init',
         'postgres',
         'nats',
         'auth',
@@ -585,6 +611,9 @@ describe('docker-compose.yml', () => {
         'gateway',
         'shell',
         ...remotes.map((r) => `mfe-${r}`),
+        // profile `monitoring` only
+        'prometheus',
+        'grafana',
       ].sort(),
     );
   });
@@ -593,7 +622,9 @@ describe('docker-compose.yml', () => {
     for (const [name, s] of Object.entries(services)) {
       expect(s.network_mode, name).toBeUndefined();
       expect(s.privileged ?? false, name).toBe(false);
-      if (name !== 'gateway') expect(s.ports, name).toBeUndefined();
+      if (s.profiles?.includes('monitoring'))
+        for (const p of s.ports ?? []) expect(p, name).toMatch(/^127\.0\.0\.1:/);
+      else if (name !== 'gateway') expect(s.ports, name).toBeUndefined();
     }
     expect(services.gateway!.ports).toEqual(['${NOEK_BIND:-127.0.0.1}:${NOEK_PORT:-8080}:8080']);
   });
@@ -612,6 +643,7 @@ describe('docker-compose.yml', () => {
       expect(services[s]!.depends_on).toEqual({
         postgres: { condition: 'service_healthy' },
         nats: { condition: 'service_healthy' },
+        'secrets-init': { condition: 'service_completed_successfully' },
       });
     }
     const gw = services.gateway!.depends_on!;
@@ -647,7 +679,10 @@ describe('docker-compose.yml', () => {
   describe.each(Object.entries(nodeApps))('env of %s', (name, appDir) => {
     it('covers the required keys and points at the right containers', () => {
       const env = envOf(name);
-      expect(Object.keys(env)).toEqual(expect.arrayContaining(requiredEnv[name]!));
+      // auth's private key may come from KEYS_DIR (the generated pair) instead of the environment.
+      expect(Object.keys({ ...declaredEnvOf(name), ...env })).toEqual(
+        expect.arrayContaining(requiredEnv[name]!),
+      );
       expect(env.HOST).toBe('0.0.0.0');
       expect(String(services[name]!.build?.args?.PORT)).toBe(env.PORT);
       if (name === 'gateway') {
@@ -656,9 +691,8 @@ describe('docker-compose.yml', () => {
         }
         expect(env.NATS_URL).toBe('nats://nats:4222');
       } else {
-        expect(env.DATABASE_URL).toBe(
-          `postgresql://${name}:${vars[`${name.toUpperCase()}_DB_PASSWORD`]}@postgres:5432/noek`,
-        );
+        expect(declaredEnvOf(name).NOEK_DB_ROLE).toBe(name);
+        expect(env.DATABASE_URL).toBe(`postgresql://${name}:generated${name}dbpassword@postgres:5432/noek`);
         expect(env.PORT).toBe(String(servicePorts[name]));
       }
     });

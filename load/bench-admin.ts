@@ -1,4 +1,4 @@
-// npm run bench:admin: the admin table at 100,000 users through the gateway (issue 8).
+// npm run bench:admin: the admin table at 100,000 users through the gateway.
 // Starts NATS (JetStream) on a free port and every service as its own process (scripts/lib/launch.ts) on a
 // fresh PostgreSQL database, seeds BENCH_ADMIN_USERS users with usage, then drives GET /api/admin/users
 // with autocannon as the signed-in admin: the first page, a search, a deep page, and the 5-second refresh
@@ -14,7 +14,7 @@ import pg from 'pg';
 import { launchProduct } from '../scripts/lib/launch';
 import { startNatsServer } from '../e2e/support/nats-server';
 import { startMailCapture } from '../e2e/mail-capture';
-import { freePort } from './lib/free-port';
+import { freePort, freePortRange } from '@noek/service-kit';
 
 const userCount = Number(process.env.BENCH_ADMIN_USERS ?? 100_000);
 const duration = Number(process.env.BENCH_DURATION_S ?? 8);
@@ -86,13 +86,13 @@ async function measure(
 async function main(): Promise<void> {
   await freshDatabase(dbUrl);
   const nats = await startNatsServer(process.env.NATS_SERVER_BIN ?? 'nats-server', await freePort());
-  // Separate processes never serve the dev mailbox (issue 14): auth sends over SMTP, here to a capture.
+  // Separate processes never serve the dev mailbox: auth sends over SMTP, here to a capture.
   const mail = await startMailCapture();
   const gatewayPort = await freePort();
   const logs: string[] = [];
   const product = await launchProduct({
     gatewayPort,
-    servicePortBase: await freePort(),
+    servicePortBase: await freePortRange(40),
     separateRemotes: false,
     output: 'pipe',
     log: (line) => logs.push(line),

@@ -1,4 +1,4 @@
-// npm run bench:auth: sign-in latency through the gateway with 20 concurrent users (issue 3).
+// npm run bench:auth: sign-in latency through the gateway with 20 concurrent users.
 // Starts its own NATS (JetStream) on a free port, the auth service (services/auth/src/main.ts) on a
 // fresh PostgreSQL database, and the gateway (gateway/src/main.ts) as child processes; signs up and
 // verifies BENCH_USERS accounts through the real API (links from the dev mailbox), then drives
@@ -17,7 +17,7 @@ import { passwordHashParams } from '../services/auth/src/crypto/password';
 import { startNatsServer } from '../e2e/support/nats-server';
 import { startMailCapture, type MailCapture } from '../e2e/mail-capture';
 import { decodeMail } from '../e2e/support/accounts';
-import { freePort } from './lib/free-port';
+import { freePort } from '@noek/service-kit';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const users = Number(process.env.BENCH_USERS ?? 20);
@@ -89,7 +89,7 @@ async function createAccounts(authUrl: string, mail: MailCapture): Promise<Accou
     if (r.status !== 201) throw new Error(`signup answered ${r.status}: ${await r.text()}`);
     accounts.push({ email: a.email, password: a.password });
   }
-  // Separate processes never serve the dev mailbox (issue 14): the links come over SMTP.
+  // Separate processes never serve the dev mailbox: the links come over SMTP.
   for (const m of mail.messages()) {
     const token = decodeMail(m.raw).match(/verify-email\?token=([A-Za-z0-9_-]+)/)?.[1];
     const r = await fetch(`${authUrl}/api/verify-email?token=${token}`);

@@ -1,4 +1,4 @@
-// npm run bench:billing (issue 7). Two figures:
+// npm run bench:billing. Two figures:
 // 1. Webhook deliveries: the billing service (in this process, on a fresh PostgreSQL database) takes
 //    BENCH_WEBHOOKS signed deliveries from 20 concurrent senders, a third of them duplicates of earlier
 //    events (same id and body, as a provider retry sends them); each first delivery re-reads its

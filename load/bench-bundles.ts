@@ -40,7 +40,7 @@ interface MfManifest {
 }
 
 /**
- * mfe-chat's markdown chunks, fetched after its first download (issue 16): each group is the named
+ * mfe-chat's markdown chunks, fetched after its first download: each group is the named
  * chunk plus the library chunk rspack split out of it, recognised by a string only that library has.
  */
 const chatLazyGroups = [

@@ -5,6 +5,8 @@
 //    each on its own conversation. Also directly against the chat service, same run, for the ratio.
 // 2. Time to render a 500-message conversation in Chromium (the real MessageList), median of 5.
 // 3. Gzip size of mfe-chat's build.
+// Options: --users N (the concurrent streams, default BENCH_CHAT_STREAMS or 20). --start: instead of all
+// that, `npm start` under N users (load/lib/chat-on-start.ts).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,14 +14,23 @@ import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import jwt from 'jsonwebtoken';
 import { startFakeOpenAi } from '../services/chat/src/test/fake-openai-server';
 import { launchChromium } from '../e2e/chromium';
 import { cpuSeconds } from './lib/proc-cpu';
+import { chatOnStart } from './lib/chat-on-start';
+import { pct, waitReady } from './lib/wait-ready';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const STREAMS = Number(process.env.BENCH_CHAT_STREAMS ?? 20);
+const { values: args } = parseArgs({
+  options: {
+    users: { type: 'string' },
+    start: { type: 'boolean', default: false },
+  },
+});
+const STREAMS = Number(args.users ?? process.env.BENCH_CHAT_STREAMS ?? 20);
 const DURATION_S = Number(process.env.BENCH_CHAT_DURATION_S ?? 10);
 // The paced run: each of the streams waits this long after its reply before sending again, so the
 // machine is not saturated and first-byte time is the path's latency rather than queueing.
@@ -66,21 +77,6 @@ const stopChildren = () => {
 };
 process.on('exit', stopChildren);
 
-async function waitReady(url: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} not ready in 60 s`);
-}
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const median = (xs: number[]) =>
   pct(
     [...xs].sort((a, b) => a - b),
@@ -172,8 +168,12 @@ async function sendPath(): Promise<{ gateway: StreamFigures; direct: StreamFigur
     publicKeyEncoding: { type: 'spki', format: 'pem' },
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   });
-  // A fake model that answers at once: what is measured is our path, not a model.
-  const fake = await startFakeOpenAi(0, { chunks: ['Hello', ' from', ' the', ' fake', ' model.'] });
+  // A fake model that answers at once: what is measured is our path, not a model. It reports its token
+  // usage when asked, as OpenAI, vLLM and Ollama do (chat then counts nothing itself).
+  const fake = await startFakeOpenAi(0, {
+    chunks: ['Hello', ' from', ' the', ' fake', ' model.'],
+    usage: { prompt: 40, completion: 5 },
+  });
   const chatPort = await freePort();
   const gatewayPort = await freePort();
   const chat = startChild('chat', 'services/chat/src/main.ts', {
@@ -276,6 +276,16 @@ function bundleSize(): { totalGzip: number; entryGzip: number } {
 
 const fmt = (n: number) => n.toFixed(1);
 const machine = `${cpus().length} cores (${cpus()[0]?.model ?? '?'})`;
+if (args.start) {
+  const lines = await chatOnStart({
+    root,
+    users: STREAMS,
+    seconds: DURATION_S,
+    port: await freePort(),
+  });
+  console.log([`bench:chat --start on ${machine}`, ...lines].join('\n'));
+  process.exit(0);
+}
 const send = await sendPath();
 const render = ONLY_SEND ? undefined : await renderTime();
 const size = ONLY_SEND ? undefined : bundleSize();

@@ -9,7 +9,7 @@
 // used per request (user + system, from /proc) and its ratio to nginx's and to the bare node:http relay's,
 // the one-connection latency, and each proxy's RSS growth after 10,000 pipelined requests a client never
 // reads (the gateway must stop reading them: node:http's backpressure).
-// Goal (issue 10): the gateway's CPU per proxied request <= 1.5 x nginx's (load/README.md says why CPU).
+// Goal: the gateway's CPU per proxied request <= 1.5 x nginx's (load/README.md says why CPU).
 // Env: BENCH_CONNECTIONS (50), BENCH_DURATION_S (10), BENCH_ROUNDS (3, alternating; medians reported),
 // BENCH_WARMUP_S (2), BENCH_SERIAL_S (5: the single-connection latency phase; 0 skips it),
 // BENCH_FLOORS (http,undici: which bare relays to run; empty for none), BENCH_UNREAD (10000: pipelined
@@ -23,8 +23,7 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { signAccessToken } from '@noek/service-kit';
-import { freePort } from './lib/free-port';
+import { freePort, signAccessToken } from '@noek/service-kit';
 import { cpuTimes } from './lib/proc-cpu';
 import { NGINX, referenceNginxArgs } from './lib/reference-nginx';
 

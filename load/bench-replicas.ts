@@ -1,5 +1,5 @@
 /**
- * npm run bench:replicas (issue 15, "Measure"): the separate-process mode on a PostgreSQL cluster and a NATS
+ * npm run bench:replicas: the separate-process mode on a PostgreSQL cluster and a NATS
  * server of its own, through the gateway, with one and then two chat replicas:
  * 1. messages per second: BENCH_REPLICAS_USERS (20) users each send, wait for the whole reply, send again,
  *    for BENCH_REPLICAS_DURATION_S (10) seconds (offline responder, no delay between words);

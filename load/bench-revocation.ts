@@ -1,5 +1,5 @@
 /**
- * npm run bench:revocation (issue 15 item 7): how long a revoked access token is still honoured, at each
+ * npm run bench:revocation: how long a revoked access token is still honoured, at each
  * place that refuses it. The separate-process mode on a PostgreSQL cluster and a NATS server of its own,
  * plus a second gateway replica in front of a stand-in that checks no session (so whatever it refuses,
  * the gateway refused). Per trial a user signs in; probers keep calling with that session's cookies (as a
@@ -10,7 +10,7 @@
  * Lag = from the revoking answer to the end of the last request that started after it and was still served
  * (0 when the first one was refused); stream lag = from the answer to the stream's end.
  * Prints p50/p99 over BENCH_REVOCATION_TRIALS (30) per kind; no goal asserted (shared machine).
- * Then the same with the NATS server killed (issue 24): the revocation feed is stale, so chat, admin and
+ * Then the same with the NATS server killed: the revocation feed is stale, so chat, admin and
  * the gateways ask auth about each token; billing has no fallback yet and is left out of those rows.
  */
 import { generateKeyPairSync } from 'node:crypto';
@@ -22,7 +22,7 @@ import type { ChatUser } from '../e2e/faults/chat-client';
 import { createUsers } from '../e2e/faults/users';
 import { startPrivateProduct, type PrivateProduct } from '../e2e/support/private-product';
 import { startGatewayProcess, type GatewayProcess } from '../scripts/lib/launch';
-import { freePort } from './lib/free-port';
+import { freePort } from '@noek/service-kit';
 
 const TRIALS = Number(process.env.BENCH_REVOCATION_TRIALS ?? 30);
 const PASSWORD = 'Fault-run-password-1'; // e2e/faults/users.ts signs every user up with it

@@ -1,4 +1,4 @@
-// npm run bench:start: how fast the single-process mode is ready, and its resident memory (issue 17).
+// npm run bench:start: how fast the single-process mode is ready, and its resident memory.
 // It builds what changed first (npm run build), then:
 // - cold: BENCH_RUNS (5) starts, each on a fresh DATA_DIR (embedded database created and migrated);
 // - warm: BENCH_RUNS starts on an existing data dir (created first by the load run below, not counted);
@@ -10,11 +10,12 @@
 // The child is `node --enable-source-maps dist/start.js`, what `npm start` runs after its build check.
 // Env: BENCH_RUNS (5), BENCH_USERS (5), BENCH_MESSAGES (4), BENCH_REQUESTS (200), BENCH_KEEP_DATA=1.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './lib/free-port';
+import { freePort } from '@noek/service-kit';
+import { treeRssMb } from './lib/proc-tree';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const users = Number(process.env.BENCH_USERS ?? 5);
@@ -23,38 +24,6 @@ const runs = Number(process.env.BENCH_RUNS ?? 5);
 const messagesPerUser = Number(process.env.BENCH_MESSAGES ?? 4);
 const GOALS = { coldS: 4, warmS: 2, repeatS: 3, rssIdleMb: 300, rssLoadMb: 350 };
 const GRACE_MS = 10_000;
-
-/** VmRSS in kB of one process, 0 when it is gone. */
-function rssKb(pid: number): number {
-  try {
-    const m = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** The pid and every descendant (from the parent field of /proc/<pid>/stat). */
-function processTree(pid: number): number[] {
-  const parentOf = new Map<number, number>();
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-      // Fields after the command name (which may hold spaces) start after the last ')'.
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      parentOf.set(Number(d), ppid);
-    } catch {
-      /* exited meanwhile */
-    }
-  }
-  const tree = [pid];
-  for (let i = 0; i < tree.length; i++)
-    for (const [child, parent] of parentOf) if (parent === tree[i]) tree.push(child);
-  return tree;
-}
-
-const treeRssMb = (pid: number) => processTree(pid).reduce((sum, p) => sum + rssKb(p), 0) / 1024;
 
 interface Run {
   label: string;

@@ -1,5 +1,5 @@
 /**
- * No bad input reaches a 5xx (issue 15): every route of every service (apiRoutes and internalRoutes),
+ * No bad input reaches a 5xx: every route of every service (apiRoutes and internalRoutes),
  * signed out and signed in (internal routes: with a service token), gets hostile bodies, params and
  * queries, each changing one part of a valid request (scripts/lib/fuzz-corpus.ts). A 5xx, a request
  * without an answer in time, a dropped connection or a service that stops answering /healthz fails the

@@ -1,6 +1,6 @@
 /**
  * Two gateway processes (gateway/dist/main.js) on a nats-server of the test's own, the way a deployment runs
- * several replicas (issue 15 items 6 and 7): a client alternating between them is limited at the configured
+ * several replicas: a client alternating between them is limited at the configured
  * rate, not twice it; a sign-out answered by auth (real, on real PostgreSQL) is refused by both, and the
  * stream one of them relays for that session ends; with NATS down both keep serving, degraded. Behind the
  * gateways, chat, billing and admin are one stand-in that answers everything (it checks no session, so
@@ -10,14 +10,20 @@ import { generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiRoutes, eventStream } from '@noek/contracts';
-import { SESSION_ENDED_MESSAGE, captureLogger, createNatsEventBus, type EventBus } from '@noek/service-kit';
+import {
+  SESSION_ENDED_MESSAGE,
+  captureLogger,
+  createNatsEventBus,
+  freePort,
+  type EventBus,
+} from '@noek/service-kit';
 import type { ServiceInstance } from '@noek/runtime';
 import { authService } from '@noek/auth';
 import { startNatsServer, type NatsServer } from '../e2e/support/nats-server';
-import { freePort } from '../load/lib/free-port';
 import { startGatewayProcess, type GatewayProcess } from './lib/launch';
+import { paceClient } from './lib/pace-client';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const SCHEMA = 'gateway_replicas_auth';
@@ -127,7 +133,13 @@ afterAll(async () => {
 
 /** Polls a condition (no timed assertion: the test's timeout bounds it). */
 async function until(check: () => Promise<boolean>): Promise<void> {
-  while (!(await check())) await new Promise((r) => setTimeout(r, 20));
+  // vi.waitFor, not expect.poll: the hooks wait with it too.
+  await vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error('not yet');
+    },
+    { timeout: 60_000, interval: 20 },
+  );
 }
 
 const health = async (gw: GatewayProcess) =>
@@ -160,11 +172,19 @@ async function signIn(gw: GatewayProcess, client: string): Promise<string> {
 
 /** Polls GET /api/conversations with `cookie` on `gw` until it is refused; answers that refusal. */
 async function refusedBy(gw: GatewayProcess, cookie: string, client: string) {
-  for (;;) {
-    const res = await call(gw, { path: apiRoutes.conversations.list.path, client, cookie });
-    if (res.status !== 200) return { status: res.status, body: (await res.json()) as { message: string } };
-    await new Promise((r) => setTimeout(r, 5));
-  }
+  let last: Response | undefined;
+  await expect
+    .poll(
+      async () => {
+        await last?.body?.cancel();
+        last = await call(gw, { path: apiRoutes.conversations.list.path, client, cookie });
+        return last.status;
+      },
+      { timeout: 20_000, interval: 5 },
+    )
+    .not.toBe(200);
+  const res = last!;
+  return { status: res.status, body: (await res.json()) as { message: string } };
 }
 
 describe('several gateway replicas', () => {
@@ -180,7 +200,7 @@ describe('several gateway replicas', () => {
       if (res.status === 200) allowed += 1;
       else expect(res.status).toBe(429);
       sent += 1;
-      await new Promise((r) => setTimeout(r, 25));
+      await paceClient(25);
     }
     const seconds = (performance.now() - started) / 1000;
     // The configured rate (burst + one a second), plus what one interval lets through twice (sent to the
@@ -208,6 +228,7 @@ describe('several gateway replicas', () => {
 
       const out = await call(one, { path: apiRoutes.auth.logout.path, method: 'POST', client, cookie });
       expect(out.status).toBeLessThan(300);
+      const revokedInSecond = Math.floor(Date.now() / 1000);
       for (const gw of gateways)
         expect(await refusedBy(gw, cookie, client)).toEqual({
           status: 401,
@@ -217,7 +238,9 @@ describe('several gateway replicas', () => {
       expect(await streamText).toBe('event: token\ndata: {}\n\n');
 
       // Tokens carry whole seconds (iat): sign in again in a later second than the revocation's.
-      await new Promise((r) => setTimeout(r, 1_050));
+      await expect
+        .poll(() => Math.floor(Date.now() / 1000), { timeout: 5_000, interval: 20 })
+        .toBeGreaterThan(revokedInSecond);
       const again = await signIn(two, client);
       const everywhere = await call(two, {
         path: apiRoutes.auth.logoutEverywhere.path,

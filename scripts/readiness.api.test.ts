@@ -1,5 +1,5 @@
 /**
- * Readiness means "can serve" (issue 15, docs/deployment.md "Readiness"): a service built by its own
+ * Readiness means "can serve" (docs/deployment.md "Readiness"): a service built by its own
  * definition on real PostgreSQL and a private nats-server (never the shared one) stays ready while NATS is
  * down, keeps serving writes (their events wait in the outbox), and reports the degradation in /healthz,
  * /readyz and `noek_dependency_up`; when NATS is back the report clears by itself.
@@ -53,7 +53,7 @@ async function killNats(): Promise<void> {
 
 /** Polls a condition (no timed assertion: the test's own timeout bounds it). */
 async function until(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((r) => setTimeout(r, 50));
+  await expect.poll(check, { timeout: 120_000 }).toBe(true);
 }
 
 async function dropSchema(): Promise<void> {
@@ -121,6 +121,8 @@ describe('a service through a NATS outage', () => {
     { timeout: 60_000 },
     async () => {
       await until(() => bus.isHealthy());
+      // The service's own readiness (its checks run after the bus connects), not only the bus.
+      await expect.poll(async () => (await get('/readyz')).status, { timeout: 30_000 }).toBe(200);
       expect(await get('/readyz')).toEqual({
         status: 200,
         text: JSON.stringify({ status: 'ready', checks: { database: 'ok', events: 'ok' } }),

@@ -1,8 +1,11 @@
 /**
  * Contracts bind both sides: each service's app, built by its own definition (as both run modes build
  * it), registers exactly the routes the contracts declare for it (apiRoutes by the gateway's prefix map,
- * plus internalRoutes and opsRoutes), and no route the contracts lack. Real PostgreSQL: the services
- * migrate their own schemas (here under `routes_<name>`), as they do at start.
+ * plus internalRoutes and opsRoutes), and no route the contracts lack; and it registers each of them from
+ * its contract entry (service-kit contractRoute), so its answer is typed by the entry and, under test,
+ * checked against it: a route answering a shape its contract does not declare fails every API test that
+ * calls it (and the fuzz of every route, which refuses any 5xx). Real PostgreSQL: the services migrate
+ * their own schemas (here under `routes_<name>`), as they do at start.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -19,7 +22,7 @@ import {
   type ApiRoute,
   type ServiceName,
 } from '@noek/contracts';
-import { captureLogger, createInProcessEventBus } from '@noek/service-kit';
+import { captureLogger, contractRoutesOf, createInProcessEventBus } from '@noek/service-kit';
 import type { ServiceDefinition, ServiceInstance } from '@noek/runtime';
 import { adminService } from '@noek/admin';
 import { authService } from '@noek/auth';
@@ -36,7 +39,7 @@ const definitions: Record<ServiceName, ServiceDefinition> = {
 
 /**
  * Registered only in the single-process mode, on purpose outside the product's API: auth's dev mailbox
- * (no SMTP configured and DEV_MAILBOX=true; decisions.md, issue 14): allowed beside the contracts, never
+ * (no SMTP configured and DEV_MAILBOX=true; decisions.md): allowed beside the contracts, never
  * required (this test runs the separate-process mode, where auth refuses the mailbox).
  */
 const DEV_ONLY: Partial<Record<ServiceName, ApiRoute[]>> = {
@@ -105,7 +108,7 @@ function testEnv() {
     KEYS_DIR: mkdtempSync(join(tmpdir(), 'noek-routes-')),
     APP_ORIGIN: 'http://localhost:8080',
     MARKETING_HOSTS: 'noek.localhost',
-    // Separate-process mode (PostgreSQL): the dev mailbox is refused there (issue 14), mail goes to SMTP.
+    // Separate-process mode (PostgreSQL): the dev mailbox is refused there, mail goes to SMTP.
     SMTP_URL: 'smtp://127.0.0.1:2525',
     LOG_LEVEL: 'silent',
   };
@@ -144,6 +147,12 @@ describe.each(Object.keys(definitions) as ServiceName[])(
       ).toEqual([]);
       const missing = declared.filter((r) => !registered.includes(r));
       expect(missing, 'in contracts but not registered').toEqual(NOT_YET_SERVED[name] ?? []);
+      const ops = opsRoutes.map(key);
+      const bound = [...contractRoutesOf(instance.app)].sort();
+      expect(
+        registered.filter((r) => !ops.includes(r) && !devOnly.includes(r) && !bound.includes(r)),
+        'registered without its contract entry (use contractRoute)',
+      ).toEqual([]);
     });
   },
 );

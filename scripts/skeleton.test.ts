@@ -7,13 +7,15 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { errorCodes } from '@noek/contracts';
+import * as contracts from '@noek/contracts';
 
 const root = join(import.meta.dirname, '..');
 const dirs = (parent: string) =>
   readdirSync(parent).filter((d) => statSync(join(parent, d)).isDirectory() && d !== 'node_modules');
 const services = dirs(join(root, 'services'));
 const remotes = readdirSync(root).filter((d) => d.startsWith('mfe-'));
+/** services/_template is the service `npm run new:service` copies: its name is `template`. */
+const nameOf = (dir: string) => dir.replace(/^_/, '');
 
 /** Source files under `dir` (no generated client, no node_modules). */
 function sources(dir: string, ext = /\.tsx?$/): string[] {
@@ -62,8 +64,9 @@ function featureRoutes(service: string): string[] {
     .filter((f) => existsSync(f));
 }
 
-describe.each(services)('services/%s has the service skeleton', (service) => {
-  const dir = join(root, 'services', service);
+describe.each(services)('services/%s has the service skeleton', (serviceDir) => {
+  const dir = join(root, 'services', serviceDir);
+  const service = nameOf(serviceDir);
   const file = (f: string) => join(dir, f);
 
   it.each(SERVICE_FILES)('%s', (f) => {
@@ -82,9 +85,28 @@ describe.each(services)('services/%s has the service skeleton', (service) => {
     const main = read(file('src/main.ts'));
     expect(main).toMatch(/from '\.\/definition'/);
     expect(main).toMatch(/await runServiceProcess\(\w+Service\)/);
-    expect(read(file('src/definition.ts'))).toMatch(
-      new RegExp(`export const ${service}Service = defineService\\(`),
+    const definition = read(file('src/definition.ts'));
+    expect(definition).toMatch(new RegExp(`export const ${service}Service = defineService\\(`));
+    expect(definition, 'defineService comes from @noek/service-kit').toMatch(
+      /import \{[^}]*\bdefineService\b[^}]*\} from '@noek\/service-kit'/,
     );
+  });
+
+  it('service.ts puts it together with assembleService (relay, consumers, stop order from the kit)', () => {
+    const service = read(file('src/service.ts'));
+    expect(service).toMatch(/assembleService\(/);
+    expect(service, 'the kit owns the relay').not.toMatch(/createOutboxRelay\(/);
+    expect(service, 'consumers go in `consumers`, not subscribed by hand').not.toMatch(
+      /await subscribe\w*\(/,
+    );
+  });
+
+  it('only repositories (and consumers, on their own transaction) touch the database client', () => {
+    const offenders = sources(file('src'))
+      .filter((f) => !isTest(f) && !/\.(repository|consumer)\.ts$/.test(f))
+      .filter((f) => /\bctx\.db\b/.test(read(f)))
+      .map(rel);
+    expectUnlessPending(`${service}:ctx-db`, offenders.length === 0, offenders.join(', '));
   });
 
   it('config.ts is the only reader of process.env', () => {
@@ -101,7 +123,7 @@ describe.each(services)('services/%s has the service skeleton', (service) => {
     expect(deps).toEqual(
       expect.arrayContaining(['@noek/contracts', '@noek/service-kit', '@noek/db', '@noek/runtime']),
     );
-    expect(deps.filter((d) => services.some((s) => d === `@noek/${s}`))).toEqual([]);
+    expect(deps.filter((d) => services.some((s) => d === `@noek/${nameOf(s)}`))).toEqual([]);
   });
 
   it('owns the outbox and processed-event models, on its own PostgreSQL schema', () => {
@@ -113,12 +135,13 @@ describe.each(services)('services/%s has the service skeleton', (service) => {
   });
 
   it('registers its routes per feature (features/<feature>/<feature>.routes.ts)', () => {
-    const found = featureRoutes(service).length > 0;
+    const found = featureRoutes(serviceDir).length > 0;
     expectUnlessPending(`${service}:feature-routes`, found, 'no features/<feature>/<feature>.routes.ts');
   });
 
-  it('only routes and middleware files see Express inside features/ (use cases take plain input)', () => {
-    const offenders = sources(file('src/features'))
+  it('only routes and middleware files see Express (use cases take plain input)', () => {
+    const offenders = sources(file('src'))
+      .filter((f) => !/\/src\/(service|context)\.ts$/.test(f))
       .filter((f) => !isTest(f) && !f.endsWith('.routes.ts') && !f.endsWith('.middleware.ts'))
       .filter((f) => /from 'express'/.test(read(f)))
       .map(rel);
@@ -189,7 +212,7 @@ describe('one error model', () => {
   });
 
   it('every error code written in the sources is one of contracts errorCodes', () => {
-    const known = new Set<string>(Object.values(errorCodes));
+    const known = new Set<string>(Object.values(contracts.errorCodes));
     const unknown: string[] = [];
     for (const f of serverSources) {
       const text = read(f);
@@ -212,5 +235,45 @@ describe('one error model', () => {
       [...m[1]!.matchAll(/'([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{4,})'/g)].map((l) => l[1]),
     );
     expect(found).toEqual(['NOT_A_CODE']);
+  });
+});
+
+/** Events consumed outside the services' durable consumers; each with who consumes it. */
+const EXTERNAL_EVENTS: Record<string, string> = {};
+
+describe('events', () => {
+  const exportName = (def: object) => Object.entries(contracts).find(([, v]) => v === def)?.[0];
+  const subjectKey = (subject: string) =>
+    Object.entries(contracts.eventSubjects).find(([, v]) => v === subject)?.[0];
+  const consumers = [
+    ...services.flatMap((s) =>
+      sources(join(root, 'services', s, 'src')).filter((f) => f.endsWith('.consumer.ts')),
+    ),
+    // Followed by every process (the session guard's revocation list).
+    join(root, 'packages', 'service-kit', 'src', 'auth', 'revocation-list.ts'),
+  ].map(read);
+
+  it.each(contracts.allEvents.map((e) => e.subject))('%s is consumed, or listed as external', (subject) => {
+    const def = contracts.allEvents.find((e) => e.subject === subject)!;
+    const names = [exportName(def), subjectKey(subject) && `eventSubjects.${subjectKey(subject)}`].filter(
+      (n): n is string => Boolean(n),
+    );
+    const consumed = consumers.some(
+      (text) => text.includes(`'${subject}'`) || names.some((n) => text.includes(n)),
+    );
+    expect(consumed || subject in EXTERNAL_EVENTS, `${subject}: no consumer names it`).toBe(true);
+  });
+
+  it('every event a service publishes (createEnvelope) is in allEvents', () => {
+    const unknown = serverSources.flatMap((f) =>
+      [...read(f).matchAll(/createEnvelope\(\s*(\w+)/g)]
+        .map((m) => m[1]!)
+        .filter((id) => {
+          const value = (contracts as Record<string, unknown>)[id];
+          return !contracts.allEvents.some((e) => e === value);
+        })
+        .map((id) => `${rel(f)}: ${id}`),
+    );
+    expect(unknown).toEqual([]);
   });
 });

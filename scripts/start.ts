@@ -10,10 +10,10 @@ import { authService } from '@noek/auth';
 import { billingService } from '@noek/billing';
 import { chatService } from '@noek/chat';
 import { describeEmbedded, devMailboxBindProblem, embeddedDefaults } from './lib/embedded-defaults';
-import { withSigningKeys } from './lib/keys';
+import { withProviderSecret, withSigningKeys } from './lib/keys';
 import { startSimulatedPayments } from './lib/simulated-payments';
 
-const baseEnv = withSigningKeys(embeddedDefaults(process.env));
+const baseEnv = withProviderSecret(withSigningKeys(embeddedDefaults(process.env)));
 const refusal = devMailboxBindProblem(baseEnv);
 if (refusal) {
   console.error(refusal);

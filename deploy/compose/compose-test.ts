@@ -6,15 +6,14 @@
 // Env: COMPOSE_TEST_OFFICIAL_IMAGES=1 builds on the official base images (a machine with Docker Hub);
 // COMPOSE_TEST_KEEP=1 leaves the stack up after the run; COMPOSE_TEST_TIMEOUT_S (900) bounds build + start.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../load/lib/free-port';
+import { freePort } from '@noek/service-kit';
 import { dockerProblem, composeCommand, run, bridgeAddress } from './docker';
 import { startMailCapture } from '../../e2e/mail-capture';
 import { runJourney } from './journey';
-import { composeEnvFile } from './env-file';
+import { composeSettings } from './env-file';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const project = `noektest${randomBytes(3).toString('hex')}`;
@@ -47,23 +46,19 @@ const images = await baseImageEnv();
 const mail = await startMailCapture(await bridgeAddress());
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
-const dir = mkdtempSync(join(tmpdir(), 'noek-compose-'));
-const envFile = join(dir, 'compose.env');
-writeFileSync(
-  envFile,
-  composeEnvFile({ port, baseUrl, smtpUrl: `smtp://host.docker.internal:${mail.port}` }),
-);
+// As a fresh clone: no .env and no secret given; secrets-init makes them on the first start.
+if (existsSync(join(root, '.env')))
+  throw new Error('the compose test starts from no .env: move .env away first');
+const settings = composeSettings({ port, baseUrl, smtpUrl: `smtp://host.docker.internal:${mail.port}` });
 const composeArgs = [
   '-p',
   project,
-  '--env-file',
-  envFile,
   '-f',
   join(root, 'docker-compose.yml'),
   '-f',
   join(root, 'deploy/compose/compose.test.yml'),
 ];
-const env = { ...process.env, ...images };
+const env = { ...process.env, ...images, ...settings };
 const dc = (args: string[], quiet = false) =>
   run(compose[0]!, [...compose.slice(1), ...composeArgs, ...args], { env, quiet, cwd: root, timeoutMs });
 

@@ -64,11 +64,17 @@ make_node() {
   rm -rf "$ctx"
 }
 
+# The recipe of a base image (its Dockerfile and the scripts it copies): an image made from another recipe
+# is made again, so a changed entrypoint reaches every machine that kept the old image.
+recipe() { { cat "$here/base/$1.Dockerfile"; cat "$here/base/$1"-*.sh 2>/dev/null || true; } | sha256sum | cut -c1-16; }
+made_from() { docker image inspect -f '{{index .Config.Labels "noek.recipe"}}' "$1" 2>/dev/null || true; }
+
 make_from_debian() {
-  local name="$1" tag="$2"
-  have "noek-base/$name:$tag" && return 0
+  local name="$1" tag="$2" hash
+  hash="$(recipe "$name")"
+  [ "$rebuild" = 0 ] && [ "$(made_from "noek-base/$name:$tag")" = "$hash" ] && return 0
   log "noek-base/$name:$tag"
-  docker build -q -t "noek-base/$name:$tag" --build-arg BASE="noek-base/debian:$SUITE" \
+  docker build -q -t "noek-base/$name:$tag" --label "noek.recipe=$hash" --build-arg BASE="noek-base/debian:$SUITE" \
     -f "$here/base/$name.Dockerfile" "$here/base" >/dev/null
 }
 

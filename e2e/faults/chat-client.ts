@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { apiRoutes, createStreamParser, routePath, type Message, type StreamEvent } from '@noek/contracts';
+import { retryPause } from '../support/timing';
 
 export type Exchange = {
   content: string;
@@ -22,10 +23,10 @@ export type Exchange = {
   endStatus?: string;
 };
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 export class ChatUser {
   private cookies = new Map<string, string>();
+  /** The exchange under way, as far as it got (what the user has been shown so far). */
+  live: Exchange | undefined;
   constructor(
     readonly base: string,
     readonly email: string,
@@ -53,13 +54,28 @@ export class ChatUser {
     return res;
   }
 
+  /**
+   * A call that is not part of what a fault run measures (sign-up, sign-in, a new conversation): a 503 with
+   * Retry-After means nothing was changed and the server is busy, so it is tried again after the time the
+   * server asked for (what the answer asks of any client).
+   */
+  async callPatiently(method: string, path: string, body?: unknown): Promise<Response> {
+    for (let attempt = 1; ; attempt++) {
+      const res = await this.call(method, path, body);
+      const retryAfter = Number(res.headers.get('retry-after'));
+      if (res.status !== 503 || !(retryAfter > 0) || attempt === 4) return res;
+      await res.body?.cancel();
+      await retryPause(retryAfter * 1000);
+    }
+  }
+
   async signIn(password: string): Promise<void> {
-    const res = await this.call('POST', apiRoutes.auth.login.path, { email: this.email, password });
+    const res = await this.callPatiently('POST', apiRoutes.auth.login.path, { email: this.email, password });
     if (res.status !== 200) throw new Error(`sign-in of ${this.email}: ${res.status} ${await res.text()}`);
   }
 
   async newConversation(): Promise<number> {
-    const res = await this.call('POST', apiRoutes.conversations.create.path, { title: 'Fault run' });
+    const res = await this.callPatiently('POST', apiRoutes.conversations.create.path, { title: 'Fault run' });
     if (res.status !== 201) throw new Error(`new conversation: ${res.status} ${await res.text()}`);
     return ((await res.json()) as { id: number }).id;
   }
@@ -87,11 +103,12 @@ export class ChatUser {
       shown: '',
       end: 'gave-up',
     };
+    this.live = x;
     const until = Date.now() + deadlineMs;
     while (!x.accepted && Date.now() < until) {
       const before = x.attempts > 0 ? await this.stored(conversationId, x.content) : null;
       if (before === 'unknown') {
-        await sleep(500);
+        await retryPause(500);
         continue;
       }
       if (before) {
@@ -109,11 +126,11 @@ export class ChatUser {
           if (res.status >= 500) x.serverErrors++;
           const wait = Number(res.headers.get('retry-after') ?? 1);
           await res.body?.cancel();
-          await sleep(Math.min(5, Math.max(0.2, wait)) * 1000);
+          await retryPause(Math.min(5, Math.max(0.2, wait)) * 1000);
         }
       } catch {
         if (x.assistantId === undefined) x.refused++;
-        await sleep(500);
+        await retryPause(500);
       }
       if (x.assistantId !== undefined) x.accepted = true;
     }
@@ -130,7 +147,7 @@ export class ChatUser {
       } catch {
         // the connection broke: re-attach
       }
-      await sleep(500);
+      await retryPause(500);
     }
     return x;
   }

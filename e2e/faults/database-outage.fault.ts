@@ -3,6 +3,7 @@
  * database (REPLY_OUTAGE_BUDGET_MS, 60 s). Every reply stream cut by the outage still ends with its final
  * event (the client re-attaches until it gets one), and nothing the users were shown is lost.
  */
+import { holdFault } from '../support/timing';
 import type { Fault } from './faults';
 
 const OUTAGE_MS = 60_000;
@@ -12,7 +13,7 @@ export const longDatabaseOutageFault: Fault = {
   name: 'PostgreSQL stopped for 60 s',
   inject: async ({ pg }) => {
     pg.stop();
-    await new Promise((r) => setTimeout(r, OUTAGE_MS));
+    await holdFault(OUTAGE_MS);
     pg.start();
   },
 };

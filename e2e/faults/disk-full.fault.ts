@@ -12,13 +12,13 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { apiRoutes, routePath } from '@noek/contracts';
+import { holdFault } from '../support/timing';
 import type { ChatUser } from './chat-client';
 import type { Fault } from './faults';
 
 const TABLESPACE = 'noek_fault_disk';
 /** How long the disk stays full: writes of the replies in flight fail and are retried meanwhile. */
 const FULL_MS = 10_000;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Fills the file system under `dir` until it refuses (ENOSPC). */
 function fill(dir: string): void {
@@ -82,7 +82,7 @@ export const diskFullFault: Fault = {
         problems.push(
           `a send on a full disk answered ${during.status} (Retry-After ${during.retryAfter}, ${during.code}), not 503 with Retry-After`,
         );
-      await sleep(FULL_MS);
+      await holdFault(FULL_MS);
       rmSync(join(mount, 'filler'));
       const after = await probeSend(second!, 'after');
       if (after.status !== 200) problems.push(`a send after space was freed answered ${after.status}`);

@@ -2,9 +2,11 @@
 import type { Launched, ProcessName } from '../../scripts/lib/launch';
 import type { NatsServer } from '../support/nats-server';
 import type { PrivatePostgres } from '../support/private-postgres';
+import { holdFault } from '../support/timing';
 import type { ChatUser } from './chat-client';
 import { longDatabaseOutageFault } from './database-outage.fault';
 import { diskFullFault } from './disk-full.fault';
+import { editedBranchCrashFault } from './edited-branch-crash.fault';
 import { pausedReplicaFault } from './paused-replica.fault';
 import { natsDownRevocation } from './nats-down-revocation';
 
@@ -18,10 +20,15 @@ export type World = {
   logs: string[];
 };
 /** `inject` may answer problems of its own, which the row adds to the common invariants'. */
-export type Fault = { key: string; name: string; inject(world: World): Promise<void | string[]> };
+export type Fault = {
+  key: string;
+  name: string;
+  inject(world: World): Promise<void | string[]>;
+  /** Left out of the default run (FAULTS=<key> still runs it) while a known intermittent defect is open. */
+  quarantined?: string;
+};
 
 const OUTAGE_MS = 10_000;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export const faults: Fault[] = [
   {
@@ -37,7 +44,7 @@ export const faults: Fault[] = [
     name: 'SIGKILL NATS for 10 s',
     inject: async ({ nats }) => {
       await nats.kill();
-      await sleep(OUTAGE_MS);
+      await holdFault(OUTAGE_MS);
       await nats.restart();
     },
   },
@@ -46,7 +53,7 @@ export const faults: Fault[] = [
     name: 'PostgreSQL stopped for 10 s',
     inject: async ({ pg }) => {
       pg.stop();
-      await sleep(OUTAGE_MS);
+      await holdFault(OUTAGE_MS);
       pg.start();
     },
   },
@@ -73,4 +80,5 @@ export const faults: Fault[] = [
   longDatabaseOutageFault,
   diskFullFault,
   natsDownRevocation,
+  editedBranchCrashFault,
 ];

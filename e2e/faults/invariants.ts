@@ -1,6 +1,7 @@
 /** What must hold after each fault, read from the database and the services' readiness. */
 import pg from 'pg';
 import { serviceNames } from '../../scripts/lib/launch';
+import { pollFor } from '../support/timing';
 import type { Exchange } from './chat-client';
 import type { World } from './faults';
 
@@ -15,34 +16,30 @@ export type Row = {
   problems: string[];
 };
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** Resolves with the time every service and the gateway answer /readyz 200 (or NaN after 60 s). */
 export async function allReady(world: World): Promise<number> {
   const urls = [...Object.values(world.product.replicaUrls), world.product.gatewayUrl];
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const ok = await Promise.all(
-      urls.map((u) =>
-        fetch(`${u}/readyz`, { signal: AbortSignal.timeout(2000) })
-          .then((r) => r.ok)
-          .catch(() => false),
-      ),
-    );
-    if (ok.every(Boolean)) return Date.now();
-    await sleep(250);
-  }
-  return NaN;
+  const readyAt = await pollFor(
+    async () => {
+      const ok = await Promise.all(
+        urls.map((u) =>
+          fetch(`${u}/readyz`, { signal: AbortSignal.timeout(2000) })
+            .then((r) => r.ok)
+            .catch(() => false),
+        ),
+      );
+      return ok.every(Boolean) ? Date.now() : undefined;
+    },
+    { timeoutMs: 60_000, everyMs: 250 },
+  );
+  return readyAt ?? NaN;
 }
 
 /** Polls `read` until `done(value)` or the time is up; answers the last value. */
 async function settle<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
   let v = await read();
-  while (!done(v) && Date.now() < deadline) {
-    await sleep(500);
-    v = await read();
-  }
+  if (done(v)) return v;
+  await pollFor(async () => (done((v = await read())) ? true : undefined), { timeoutMs: ms, everyMs: 500 });
   return v;
 }
 

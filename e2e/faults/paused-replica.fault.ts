@@ -13,24 +13,20 @@ import {
   type StreamDoneEvent,
   type StreamErrorEvent,
 } from '@noek/contracts';
+import { pollFor } from '../support/timing';
 import type { ChatUser } from './chat-client';
 import type { Fault, World } from './faults';
 
 const PAUSED = 'chat';
 const OTHER = 'chat#2';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Swept = { id: number; conversationId: number; email: string };
 
 /** Polls `read` every 250 ms until it answers a value, or throws after `ms`. */
 async function until<T>(what: string, read: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(250);
-  }
+  const v = await pollFor(read, { timeoutMs: ms, everyMs: 250 });
+  if (v === undefined) throw new Error(`timed out waiting for ${what}`);
+  return v;
 }
 
 /** The replies being written when the replica was paused, once none of them is `streaming` any more. */

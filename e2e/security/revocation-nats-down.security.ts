@@ -1,5 +1,5 @@
 /**
- * Revocation without NATS (issue 24): with the NATS server killed, a signed-out and a banned user are
+ * Revocation without NATS: with the NATS server killed, a signed-out and a banned user are
  * refused on their very next call through the gateway, and their open reply streams end with their
  * final event. The product runs as separate processes on a PostgreSQL cluster and a NATS server of this
  * test's own (the fault run's private product), so killing NATS touches nothing else.

@@ -3,7 +3,7 @@
  * e2e/global-setup.ts (every service and the gateway as separate processes, real PostgreSQL, NATS and
  * SMTP capture) over real HTTP, as an attacker and a victim would.
  */
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { createClient, type TestClient } from '../../services/auth/src/test/http-client';
 import { decodeMail, newAccount, type Account } from '../support/accounts';
 
@@ -15,8 +15,6 @@ export function client(): TestClient {
   return createClient(baseUrl());
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** Every captured mail to `to` (raw MIME, decoded). */
 export async function mailsTo(to: string): Promise<string[]> {
   const res = await fetch(`${inject('mailboxUrl')}?to=${encodeURIComponent(to)}`);
@@ -25,13 +23,15 @@ export async function mailsTo(to: string): Promise<string[]> {
 
 /** Waits until more than `after` mails reached `to`; answers the newest one. */
 export async function nextMail(to: string, after: number, timeoutMs = 10_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const mails = await mailsTo(to);
-    if (mails.length > after) return mails[mails.length - 1]!;
-    await sleep(150);
-  }
-  throw new Error(`no new mail to ${to} within ${timeoutMs} ms`);
+  let mails: string[] = [];
+  await expect
+    .poll(async () => (mails = await mailsTo(to)).length, {
+      timeout: timeoutMs,
+      interval: 150,
+      message: `no new mail to ${to} within ${timeoutMs} ms`,
+    })
+    .toBeGreaterThan(after);
+  return mails[mails.length - 1]!;
 }
 
 export function tokenIn(mail: string, path: '/verify-email' | '/reset-password'): string {

@@ -1,5 +1,5 @@
 /**
- * Accessibility and phone-width checks the journeys run on every screen they reach (issue 9):
+ * Accessibility and phone-width checks the journeys run on every screen they reach:
  * zero axe-core violations (WCAG 2.x A and AA rules plus axe's best practices), and no horizontal
  * scrolling. Reuse them in any journey: `await expectNoAxeViolations(page, 'sign-in')`.
  */
@@ -10,7 +10,7 @@ import { expect } from 'vitest';
 /** The axe rule sets checked: WCAG 2.0/2.1/2.2 A and AA, and axe's best practices. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
-/** The phone widths every screen must fit (issue 9: usable at 360 px, the chat header up to 390 px). */
+/** The phone widths every screen must fit (usable at 360 px, the chat header up to 390 px). */
 export const PHONE_WIDTHS = [360, 390] as const;
 
 export interface AxeViolationSummary {
@@ -38,6 +38,20 @@ export async function axeViolations(
 }
 
 /**
+ * Every finite animation and transition on the page has finished (a spinner's endless one is left
+ * running), and a frame was laid out after that: what is measured is the final state.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    await new Promise((r) => requestAnimationFrame(r));
+  });
+}
+
+/**
  * Fails with the screen's name and every violation when axe finds any. Animations settle first, so
  * contrast is measured on the final colours.
  */
@@ -47,7 +61,7 @@ export async function expectNoAxeViolations(
   /** Leave out a part another journey checks, or (with a reason beside it) a rule. */
   options: { exclude?: string[]; disableRules?: string[] } = {},
 ): Promise<void> {
-  await page.waitForTimeout(250);
+  await settled(page);
   const violations = await axeViolations(page, options);
   expect({ screen: label, violations }).toEqual({ screen: label, violations: [] });
 }
@@ -76,7 +90,7 @@ export async function expectAccessibleScreen(page: Page, label: string): Promise
   try {
     for (const width of PHONE_WIDTHS) {
       await page.setViewportSize({ width, height: 780 });
-      await page.waitForTimeout(100);
+      await settled(page);
       await expectNoHorizontalScroll(page, `${label} at ${width} px`);
     }
   } finally {

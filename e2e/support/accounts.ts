@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export type Account = { name: string; email: string; password: string };
 
@@ -25,17 +25,26 @@ export function decodeMail(raw: string): string {
 
 /** Waits for a message to `to` whose body contains `pattern`; returns the first capture group. */
 export async function linkFromMail(to: string, pattern: RegExp, timeoutMs = 10_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const res = await fetch(`${inject('mailboxUrl')}?to=${encodeURIComponent(to)}`);
-    const mails = (await res.json()) as { raw: string }[];
-    for (const mail of mails.reverse()) {
-      const match = decodeMail(mail.raw).match(pattern);
-      if (match?.[1]) return match[1];
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`No mail to ${to} matching ${pattern} within ${timeoutMs} ms`);
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await fetch(`${inject('mailboxUrl')}?to=${encodeURIComponent(to)}`);
+        const mails = (await res.json()) as { raw: string }[];
+        link = mails
+          .reverse()
+          .map((mail) => decodeMail(mail.raw).match(pattern)?.[1])
+          .find((found) => found !== undefined);
+        return link;
+      },
+      {
+        timeout: timeoutMs,
+        interval: 200,
+        message: `No mail to ${to} matching ${pattern} within ${timeoutMs} ms`,
+      },
+    )
+    .toBeDefined();
+  return link!;
 }
 
 async function post(page: Page, path: string, data: unknown) {

@@ -3,7 +3,7 @@
  * for runs that break things (the fault run) or measure them (bench:replicas, bench:revocation): nothing
  * is shared with the machine's servers. Limits are raised so the run's own traffic never meets them.
  */
-import { freePort } from '../../load/lib/free-port';
+import { freePort, freePortRange } from '@noek/service-kit';
 import { launchProduct, type Launched, type ServiceName } from '../../scripts/lib/launch';
 import { startMailCapture, type MailCapture } from '../mail-capture';
 import { startNatsServer, type NatsServer } from './nats-server';
@@ -28,7 +28,9 @@ export async function startPrivateProduct(o: {
   const pg = startPrivatePostgres(await freePort());
   const nats = await startNatsServer(process.env.NATS_SERVER_BIN ?? 'nats-server', await freePort());
   const mail = await startMailCapture();
-  const gatewayPort = await freePort();
+  // The services' ports and the gateway's, below the ephemeral range (freePortRange says why).
+  const servicePortBase = await freePortRange(40);
+  const gatewayPort = servicePortBase + 39;
   const base = `http://localhost:${gatewayPort}`;
   const cleanup = async () => {
     await Promise.all([nats.stop(), mail.close()]);
@@ -37,7 +39,7 @@ export async function startPrivateProduct(o: {
   try {
     const product = await launchProduct({
       gatewayPort,
-      servicePortBase: await freePort(),
+      servicePortBase,
       output: 'pipe',
       replicas: o.replicas,
       log: o.log,

@@ -1,7 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { commonServiceEnv, loadConfig, logLevelEnv, natsStreamEnv, portEnv } from '@noek/service-kit';
-import { originCheckExemptPaths, remoteNames, type RemoteName } from '@noek/contracts';
+import {
+  IMPORT_DEFAULT_MAX_BYTES,
+  originCheckExemptPaths,
+  remoteNames,
+  type RemoteName,
+} from '@noek/contracts';
 import { REQUEST_TIMEOUT_MS } from './security/server-limits';
 
 /** The repository root: the default home of the shell's and remotes' dist folders. */
@@ -108,6 +113,10 @@ export const gatewayEnvSchema = z.object({
   MARKETING_HOSTS: list(host).default([]),
   ORIGIN_CHECK_EXEMPT_PATHS: list(z.string().startsWith('/api/')).default([...originCheckExemptPaths]),
   MAX_BODY_BYTES: z.coerce.number().int().min(0).default(1_048_576),
+  /** Body limit of the file upload routes (contracts fileUploadPaths: import), streamed, never buffered. */
+  IMPORT_MAX_BYTES: z.coerce.number().int().min(0).default(IMPORT_DEFAULT_MAX_BYTES),
+  /** Wait for the answer of an upload route (the service parses and stores the whole file first). */
+  IMPORT_TIMEOUT_MS: ms(120_000),
   /** Per client address on /api; 0 turns the limit off. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(300),
@@ -143,7 +152,7 @@ export const gatewayEnvSchema = z.object({
 
   /** Must exceed the idle timeout of any proxy in front (ALB 60 s). */
   KEEP_ALIVE_TIMEOUT_MS: ms(65_000),
-  /** Time a client gets to send a request's headers (slow-header clients are cut; issue 14 §8). */
+  /** Time a client gets to send a request's headers (slow-header clients are cut). */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(5_000),
   /**
    * Open connections per client socket address; 0 turns the cap off. Default 256, or off when
@@ -179,6 +188,8 @@ export interface GatewayConfig {
   /** Unset: the gateway leaves every session check to the services. */
   authPublicKey?: string;
   maxBodyBytes: number;
+  /** The upload routes' own body limit and answer timeout (contracts fileUploadPaths). */
+  uploads: { maxBytes: number; timeoutMs: number };
   /** `shareMs`: how often the hits go to the other replicas; 0 never (each limits on its own). */
   rateLimit: { perMinute: number; burst: number; shareMs: number };
   /** Where the separate-process gateway (main.ts) finds NATS and the stream auth publishes to. */
@@ -237,6 +248,7 @@ export function toGatewayConfig(env: GatewayEnv): GatewayConfig {
     originCheckExemptPaths: env.ORIGIN_CHECK_EXEMPT_PATHS,
     authPublicKey: env.AUTH_PUBLIC_KEY,
     maxBodyBytes: env.MAX_BODY_BYTES,
+    uploads: { maxBytes: env.IMPORT_MAX_BYTES, timeoutMs: env.IMPORT_TIMEOUT_MS },
     rateLimit: {
       perMinute: env.RATE_LIMIT_PER_MINUTE,
       burst: env.RATE_LIMIT_BURST,

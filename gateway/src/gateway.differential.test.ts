@@ -1,5 +1,5 @@
 /**
- * The gateway against nginx, byte for byte (issue 23): a corpus of raw requests (the smuggling request of
+ * The gateway against nginx, byte for byte: a corpus of raw requests (the smuggling request of
  * the report, CL.TE, TE.CL, TE.TE, obs-fold, bare LF, chunk sizes, lengths, hosts, versions, control bytes)
  * and of raw upstream answers, each sent through a reference nginx (Debian's, started here on a free port)
  * and through the gateway, both in front of a recording upstream. It fails when the upstream sees other
@@ -11,7 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { connect, createServer as createNetServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../load/lib/free-port';
+import { freePort } from '@noek/service-kit';
 import { NGINX, referenceNginxArgs } from '../../load/lib/reference-nginx';
 import { startGateway, startUpstream } from './test/harness';
 

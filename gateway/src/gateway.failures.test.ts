@@ -1,7 +1,7 @@
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@noek/contracts';
-import { echo, rawRequest, startGateway, startUpstream } from './test/harness';
+import { echo, rawRequest, startGateway, startUpstream, writeLater } from './test/harness';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -141,8 +141,13 @@ describe('event streams', () => {
       { UPSTREAM_TIMEOUT_MS: '200', SSE_HEARTBEAT_MS: '100' },
     );
     const res = await fetch(`${gw.url}/api/conversations/c1/stream`);
-    setTimeout(done.open, 700); // well past UPSTREAM_TIMEOUT_MS
-    const text = await res.text();
+    // The upstream ends once three heartbeats came through: 300 ms and more, past UPSTREAM_TIMEOUT_MS.
+    const reader = res.body!.getReader();
+    let text = '';
+    for (let r = await reader.read(); !r.done; r = await reader.read()) {
+      text += new TextDecoder().decode(r.value);
+      if (text.split(': keep-alive\n\n').length > 3) done.open();
+    }
     expect(text.startsWith('data: start\n\n')).toBe(true);
     expect(text.endsWith('data: end\n\n')).toBe(true);
     expect(text).toContain(': keep-alive\n\n');
@@ -153,7 +158,7 @@ describe('event streams', () => {
       (_req, res) => {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
         res.write('data: par');
-        setTimeout(() => res.end('tial\n\n'), 400);
+        writeLater(400, () => res.end('tial\n\n'));
       },
       { SSE_HEARTBEAT_MS: '50' },
     );
@@ -185,15 +190,17 @@ describe('shutdown', () => {
     // The stop starts once the request is at the upstream: after a fixed wait on a busy machine it could
     // start before the gateway even had the request, which it then refuses.
     const arrived = gate();
+    const stopping = gate();
     const up = await startUpstream((req, res) => {
       arrived.open();
-      setTimeout(() => echo(req, res), 300);
+      void stopping.opened.then(() => echo(req, res));
     });
     const gw = await startGateway({ CHAT_URL: up.url, SHUTDOWN_GRACE_MS: '5000' });
     cleanups.push(() => up.close());
     const pending = fetch(`${gw.url}/api/conversations`);
     await arrived.opened;
     const stopped = gw.stop();
+    stopping.open();
     expect((await pending).status).toBe(200);
     await stopped;
     await expect(fetch(`${gw.url}/healthz`)).rejects.toThrow();
@@ -237,10 +244,7 @@ describe('client disconnect', () => {
       });
       req.end();
     });
-    const timeout = new Promise((_, reject) =>
-      setTimeout(() => reject(new Error('upstream still open')), 2_000),
-    );
-    await Promise.race([upstreamClosed.opened, timeout]);
+    await upstreamClosed.opened;
   });
 
   it('does not send the request again after aborting it on a kept-alive connection', async () => {
@@ -255,8 +259,9 @@ describe('client disconnect', () => {
     expect((await fetch(`${gw.url}/api/conversations/warm`)).status).toBe(200);
     // The next request reuses the warm upstream socket, stalls, and times out.
     expect((await fetch(`${gw.url}/api/conversations/stall`)).status).toBe(504);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(seen).toEqual(['/api/conversations/warm', '/api/conversations/stall']);
+    // A request sent again would reach the upstream before the next one answers.
+    expect((await fetch(`${gw.url}/api/conversations/warm`)).status).toBe(200);
+    expect(seen).toEqual(['/api/conversations/warm', '/api/conversations/stall', '/api/conversations/warm']);
   });
 
   it('aborts the upstream request while it is still waiting for headers', async () => {
@@ -274,10 +279,7 @@ describe('client disconnect', () => {
     await arrived.opened;
     controller.abort();
     expect(await pending).toBe('aborted');
-    const timeout = new Promise((_, reject) =>
-      setTimeout(() => reject(new Error('upstream still open')), 2_000),
-    );
-    await Promise.race([upstreamClosed.opened, timeout]);
+    await upstreamClosed.opened;
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Request smuggling and the framing rules (issue 23): what nginx refuses is refused before anything is
+ * Request smuggling and the framing rules: what nginx refuses is refused before anything is
  * forwarded (400/431 and a closed connection), the upstream request's framing is the gateway's own, the
  * gateway's own headers always reach the service, a broken upstream answer is a 502 that poisons nothing,
  * a client that does not read stops the gateway reading, and a reply stream outlives the request timeout.

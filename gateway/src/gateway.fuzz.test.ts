@@ -1,5 +1,5 @@
 /**
- * Raw bytes at the gateway, both ways (issue 10): valid requests mutated (bytes flipped, inserted, cut,
+ * Raw bytes at the gateway, both ways: valid requests mutated (bytes flipped, inserted, cut,
  * repeated, pure noise), written in random pieces, pipelined, to the gateway (node:http); then
  * valid requests answered by an upstream that mutates its answers. Whatever arrives, every answer is a
  * well-formed HTTP/1.1 status line and never a 500 (a bug caught by the crash guard), nothing is logged

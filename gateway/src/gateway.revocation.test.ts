@@ -10,7 +10,6 @@ import {
   type InProcessEventBus,
 } from '@noek/service-kit';
 import type * as revocations from './security/gateway-revocations';
-import { REVOKED_STREAM_GRACE_MS } from './security/gateway-revocations';
 import { echo, rawRequest, startGateway, startUpstream } from './test/harness';
 
 // The grace a revoked stream gets at the gateway (REVOKED_STREAM_GRACE_MS, 40 ms unless a test sets one): the
@@ -69,11 +68,14 @@ async function status(base: string, path: string, access: string) {
 
 /** Polls until the gateway refuses `access` (the event is handed over synchronously; this bounds nothing). */
 async function refused(base: string, access: string) {
-  for (;;) {
-    const res = await status(base, '/api/conversations', access);
-    if (res.status !== 200) return res;
-    await new Promise((r) => setTimeout(r, 5));
-  }
+  let res = await status(base, '/api/conversations', access);
+  await expect
+    .poll(async () => (res = await status(base, '/api/conversations', access)).status, {
+      timeout: 10_000,
+      interval: 5,
+    })
+    .not.toBe(200);
+  return res;
 }
 
 describe('revocation at the gateway', () => {
@@ -146,11 +148,13 @@ describe('open streams at revocation', () => {
     const other = await open('/api/conversations/2/stream', token(userId, 's-other'));
     await bus.publish(revocationEvents.sessionRevoked(userId, 's-mine'));
     expect(await mine.text).toBe('event: token\ndata: {}\n\n');
-    // Well past the grace the other session's stream is still open.
-    await new Promise((r) => setTimeout(r, REVOKED_STREAM_GRACE_MS * 5));
+    // Both ends would come from the one revocation, after the one grace: once `mine` has ended and a
+    // request more has gone through the gateway, the other session's stream is still open.
+    const later = await open('/api/conversations/3/stream', token(userId, 's-other'));
     expect(other.state.ended).toBe(false);
-    upstream.open.get('/api/conversations/2/stream')!.end();
-    await other.text;
+    for (const path of ['/api/conversations/2/stream', '/api/conversations/3/stream'])
+      upstream.open.get(path)!.end();
+    await Promise.all([other.text, later.text]);
   });
 
   it("lets the service's own final event through: the service hears the revocation too", async () => {

@@ -53,6 +53,15 @@ describe('session check at the gateway', () => {
     }
   });
 
+  it('lets a shared conversation through without a token (the service checks the link)', async () => {
+    expect(await call(gw.url, '/api/shared/AAAAAAAAAAAAAAAAAAAAAA')).toMatchObject({
+      status: 200,
+      reachedUpstream: true,
+    });
+    // Only below the prefix: a look-alike path is still refused.
+    expect(await call(gw.url, '/api/sharedx')).toMatchObject({ reachedUpstream: false });
+  });
+
   it('passes a valid token, from the cookie or a Bearer header', async () => {
     const token = signAccessToken({ userId, accessLevel: 'basic' }, pem('private', keys));
     expect(await call(gw.url, '/api/conversations', token)).toMatchObject({

@@ -52,6 +52,13 @@ describe('the shell', () => {
     },
   );
 
+  it('serves a shared conversation page marked noindex', async () => {
+    const res = await fetch(`${gw.url}/share/AAAAAAAAAAAAAAAAAAAAAA`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect((await fetch(`${gw.url}/chat/1`)).headers.get('x-robots-tag')).toBeNull();
+  });
+
   it('caches hashed assets for good, others must revalidate', async () => {
     const hashed = await fetch(`${gw.url}/main.c78dd41f.js`);
     expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');

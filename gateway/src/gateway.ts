@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { RemoteName, ServiceName } from '@noek/contracts';
+import { fileUploadPaths, type RemoteName, type ServiceName } from '@noek/contracts';
 import {
   createLogger,
   eventBusCheck,
@@ -136,6 +136,7 @@ function assembleParts(config: GatewayConfig, deps: GatewayDeps): GatewayParts {
   const proxyContext: ProxyContext = {
     timeoutMs: config.upstreamTimeoutMs,
     maxBodyBytes: config.maxBodyBytes,
+    uploads: { paths: new Set(fileUploadPaths), ...config.uploads },
     sseHeartbeatMs: config.sseHeartbeatMs,
     proto: config.trustHttps ? 'https' : 'http',
     ownedResponseHeaders: ownedHeaderNames(security),

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { NOT_ACCEPTED_HEADER } from '@noek/contracts';
 import { rawRequest, startGateway, startUpstream } from './test/harness';
 
-// Several addresses per service (issue 15.6): spread, retry where the request cannot have been acted on,
+// Several addresses per service: spread, retry where the request cannot have been acted on,
 // passive ejection. Real local HTTP servers stand in for the service's replicas.
 type Up = Awaited<ReturnType<typeof startUpstream>>;
 type Gw = Awaited<ReturnType<typeof startGateway>>;

@@ -1,5 +1,5 @@
 import type { RemoteProps } from '@noek/contracts';
-import { AdminDashboard } from './features/users/admin-dashboard';
+import { AdminConsole } from './features/console/admin-console';
 import './features/admin.css';
 
 /**
@@ -9,5 +9,5 @@ import './features/admin.css';
  */
 export default function AdminApp({ user, host }: RemoteProps) {
   if (!user || user.accessLevel !== 'admin') return null;
-  return <AdminDashboard host={host} />;
+  return <AdminConsole host={host} />;
 }

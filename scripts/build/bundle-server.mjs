@@ -1,6 +1,6 @@
 // Bundles the server side (every service's main, the gateway's main and the single-process start script)
 // into plain JavaScript with esbuild, so production runs `node` on built files instead of compiling
-// TypeScript at start (issue 17). Workspace code (@noek/*, relative imports, Prisma's generated clients) is
+// TypeScript at start. Workspace code (@noek/*, relative imports, Prisma's generated clients) is
 // bundled; every other package stays an import from node_modules.
 import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';

@@ -25,7 +25,7 @@ const isLoopbackHost = (host: string) =>
   host === 'localhost' || host === '::1' || host === '[::1]' || /^127\./.test(host);
 
 /**
- * Why `npm start` must not start, or null (issue 14 §2). The dev mailbox shows every user's mail
+ * Why `npm start` must not start, or null. The dev mailbox shows every user's mail
  * (reset links included); it answers only loopback sockets, but a bind beyond loopback with the
  * mailbox on is refused unless ALLOW_DEV_MAILBOX_ON_NETWORK=true says the operator knows.
  */

@@ -22,10 +22,10 @@ describe('failure reporter', () => {
         "import { afterAll, describe, expect, it } from 'vitest';",
         "describe('group', () => {",
         "  it('adds', () => expect(1 + 1).toBe(3));",
-        "  it('leaks', () => { setTimeout(() => { throw new Error('late boom'); }, 1); });",
+        "  it('leaks', () => { setImmediate(() => { throw new Error('late boom'); }); });",
         "  afterAll(() => { throw new Error('hook boom'); });",
         '});',
-        "it('waits', () => new Promise((r) => setTimeout(r, 50)));",
+        "it('runs on', () => new Promise((r) => setImmediate(r)));",
         '',
       ].join('\n'),
     );

@@ -4,7 +4,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { withSigningKeys } from './keys';
+import { withProviderSecret, withSigningKeys } from './keys';
 import { startSimulatedPayments, type SimulatedPayments } from './simulated-payments';
 import { serveStatic, type StaticServer } from './static-server';
 
@@ -156,7 +156,7 @@ export async function startGatewayProcess(o: {
 
 export async function launchProduct(options: LaunchOptions): Promise<Launched> {
   buildServerBundles(options.output);
-  const opts = { ...options, env: withSigningKeys(options.env) };
+  const opts = { ...options, env: withProviderSecret(withSigningKeys(options.env)) };
   const children: ChildProcess[] = [];
   /** How each process was started, to start it again. */
   const started = new Map<ProcessName, { child: ChildProcess; entry: string; env: NodeJS.ProcessEnv }>();

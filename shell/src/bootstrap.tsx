@@ -30,17 +30,17 @@ function render(root: Root, config: ShellConfig): void {
   }
   applySiteMeta(variant);
   // A transition: React renders in slices of a few ms and lets the browser answer input in
-  // between (a render at the default priority does not yield), issue 9: total blocking time.
+  // between (a render at the default priority does not yield): total blocking time.
   startTransition(() => root.render(<ShellApp variant={variant} config={config} />));
 }
 
 /**
- * The first paint needs no zod and no react-query (issue 9: initial JS): the config renders as
+ * The first paint needs no zod and no react-query (initial JS): the config renders as
  * fetched (our own gateway serves it from validated settings) and is checked against the contract
  * once the page is idle; a stored user is checked before (the signed-in screens need zod anyway).
  * react-dom/client (the largest module to start, ~10 ms on a phone before its 4x slowdown) is
  * imported here, beside the config fetch, rather than with this chunk: its start-up is a task of its
- * own, not part of this chunk's (issue 9: the landing page's total blocking time). index.html
+ * own, not part of this chunk's (the landing page's total blocking time). index.html
  * preloads it all the same (packages/ui/build/preload.mjs).
  */
 async function start(): Promise<void> {

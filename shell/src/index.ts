@@ -6,7 +6,7 @@
 // Async boundary: module federation must set up the shared scope (react, stores) before any code
 // that imports them runs, so the real entry is loaded as a separate chunk. It starts in a task of
 // its own: the runtime's start-up above and the shared modules' negotiation and script tags below
-// are two tasks a phone can answer input between, not one long one (issue 9, the landing's TBT).
+// are two tasks a phone can answer input between, not one long one (the landing's total blocking time).
 setTimeout(() => {
   import('./bootstrap').catch((err: unknown) => {
     console.error('Noek shell failed to start', err);

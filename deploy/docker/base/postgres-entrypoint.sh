@@ -1,6 +1,9 @@
 #!/bin/sh
 # The official postgres image's first-start contract, reduced to what Noek's compose file uses.
 set -eu
+# The official image's command is `postgres [options]` (docker-compose.yml passes it): its first word names
+# the server this script starts anyway.
+if [ "${1:-}" = postgres ]; then shift; fi
 : "${POSTGRES_USER:=postgres}" "${POSTGRES_DB:=$POSTGRES_USER}"
 export POSTGRES_USER POSTGRES_DB
 if [ ! -s "$PGDATA/PG_VERSION" ]; then

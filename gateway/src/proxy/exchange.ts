@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { NOT_ACCEPTED_HEADER } from '@noek/contracts';
 import type { Dispatcher } from 'undici';
 import { onSocketClose } from '../http/socket-close';
-import { admit, tooLarge, type Refuse } from './admission';
+import { admit, bodyRuleOf, tooLarge, type BodyRule, type Refuse } from './admission';
 import { BodyLimit, BodyTooLarge } from './body-limit';
 import { failureAnswer, type FailureKind } from './failures';
 import { forwardRequestHeaders } from './forward-headers';
@@ -80,6 +80,8 @@ export class ProxyExchange {
   private body: Body = null;
   private readonly headers: string[];
   private readonly refuse: Refuse;
+  /** The body limit of this route (a file upload's is larger, and streams). */
+  private readonly rule: BodyRule;
   private heartbeat: SseHeartbeat | undefined;
   private endStream: (() => void) | undefined;
   /** Bounds silence within an answer that is not an event stream. */
@@ -98,13 +100,14 @@ export class ProxyExchange {
     refuse: Refuse,
   ) {
     this.refuse = refuse;
+    this.rule = bodyRuleOf(ctx, req.url ?? '');
     this.target = pickTarget(up);
     this.headers = forwardRequestHeaders(req, { requestId, clientIp, proto: ctx.proto });
   }
 
   start(): void {
     const { req } = this;
-    if (!admit(this.ctx, this.up, req, this.refuse)) return;
+    if (!admit(this.ctx, this.up, req, this.refuse, this.rule)) return;
     this.up.inFlight += 1;
     this.res.once('close', this.onGone);
     // node:http never closes a response queued behind another when a pipelined connection goes.
@@ -128,7 +131,7 @@ export class ProxyExchange {
 
   /** A large or chunked body streams up, bounded; a known length is sent as Content-Length. */
   private streamBody(declared: string | undefined): void {
-    const limit = new BodyLimit(this.ctx.maxBodyBytes);
+    const limit = new BodyLimit(this.rule.maxBytes);
     this.req.pipe(limit);
     this.body = limit;
     if (declared !== undefined) this.headers.push('content-length', String(Number(declared)));
@@ -160,7 +163,14 @@ export class ProxyExchange {
     };
     try {
       this.target.pool.dispatch(
-        { path: req.url!, method: req.method!, headers: this.headers, body: this.body },
+        {
+          path: req.url!,
+          method: req.method!,
+          headers: this.headers,
+          body: this.body,
+          // An upload's answer comes once the service has read and stored the whole file.
+          ...(this.rule.upload ? { headersTimeout: this.ctx.uploads.timeoutMs } : {}),
+        },
         handler,
       );
     } catch (err) {
@@ -234,7 +244,7 @@ export class ProxyExchange {
       this.controller?.abort(err);
       this.ctx.onFailure(this.up.name, 'too-large');
       if (this.res.headersSent) this.res.destroy();
-      else tooLarge(this.refuse, this.ctx.maxBodyBytes);
+      else tooLarge(this.refuse, this.rule);
       return;
     }
     const code = err.code ?? '';

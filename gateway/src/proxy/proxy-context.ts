@@ -10,6 +10,8 @@ export interface ProxyContext {
   /** Bound on silence within a non-stream response (undici's pool bounds the wait for its headers). */
   timeoutMs: number;
   maxBodyBytes: number;
+  /** File upload routes (contracts fileUploadPaths): their own body limit and answer timeout. */
+  uploads: { paths: ReadonlySet<string>; maxBytes: number; timeoutMs: number };
   sseHeartbeatMs: number;
   proto: 'http' | 'https';
   /** Response headers the gateway sets itself (security headers, x-request-id), lower-cased. */

@@ -1,4 +1,10 @@
-import { errorCodes, gatewayApiPaths, serviceForApiPath, type ServiceName } from '@noek/contracts';
+import {
+  errorCodes,
+  fileUploadPaths,
+  gatewayApiPaths,
+  serviceForApiPath,
+  type ServiceName,
+} from '@noek/contracts';
 import { clientAddress } from '../http/client-address';
 import type { RequestHead } from '../http/request-head';
 import { contentTypeAllowed, originAllowed, type OriginPolicy } from '../security/origin-check';
@@ -15,7 +21,10 @@ export interface Refusal {
 }
 
 export type ApiVerdict =
-  { kind: 'proxy'; service: ServiceName; clientIp: string } | { kind: 'version' } | Refusal;
+  | { kind: 'proxy'; service: ServiceName; clientIp: string }
+  | { kind: 'version' }
+  | { kind: 'reference' }
+  | Refusal;
 
 export interface ApiDecisionOptions {
   trustProxyHops: number;
@@ -27,10 +36,20 @@ export interface ApiDecisionOptions {
 const refusal = (status: number, code: string, message: string, headers?: Record<string, string>): Refusal =>
   headers ? { kind: 'refuse', status, code, message, headers } : { kind: 'refuse', status, code, message };
 
+const uploadPaths: ReadonlySet<string> = new Set(fileUploadPaths);
+
 const versionVerdict: ApiVerdict = { kind: 'version' };
+const referenceVerdict: ApiVerdict = { kind: 'reference' };
+
+/** The API reference's paths: the document, the page and the page's assets (api-reference.ts). */
+const isReferencePath = (path: string) =>
+  path === gatewayApiPaths.openapi ||
+  path === gatewayApiPaths.docs ||
+  path.startsWith(`${gatewayApiPaths.docs}/`);
 
 /**
- * The checks on an /api request, in order: rate limit, the gateway's own /api/version, origin, route,
+ * The checks on an /api request, in order: rate limit, the gateway's own answers (/api/version, the API
+ * reference), origin, route,
  * session, content type. Pure of any response object: the API handler renders the verdict.
  */
 export function createApiDecision(o: ApiDecisionOptions) {
@@ -42,8 +61,10 @@ export function createApiDecision(o: ApiDecisionOptions) {
         'Retry-After': String(wait),
       });
     }
-    if (path === gatewayApiPaths.version) {
-      if (req.method === 'GET' || req.method === 'HEAD') return versionVerdict;
+    const own =
+      path === gatewayApiPaths.version ? versionVerdict : isReferencePath(path) ? referenceVerdict : null;
+    if (own) {
+      if (req.method === 'GET' || req.method === 'HEAD') return own;
       return refusal(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed here.`, { Allow: 'GET, HEAD' });
     }
     if (!originAllowed(req, path, o.originPolicy)) {
@@ -55,11 +76,13 @@ export function createApiDecision(o: ApiDecisionOptions) {
     }
     const session = o.sessionCheck(req, path, service);
     if (!session.ok) return refusal(401, errorCodes.unauthenticated, session.message);
-    if (!contentTypeAllowed(req)) {
+    if (!contentTypeAllowed(req, uploadPaths.has(path))) {
       return refusal(
         415,
         errorCodes.unsupportedMediaType,
-        'Send the request body as JSON (Content-Type: application/json).',
+        uploadPaths.has(path)
+          ? 'Send the file as JSON (application/json) or a zip (application/zip).'
+          : 'Send the request body as JSON (Content-Type: application/json).',
       );
     }
     return { kind: 'proxy', service, clientIp };

@@ -5,6 +5,7 @@ import { proxyRequest } from '../proxy/exchange';
 import type { ProxyContext } from '../proxy/proxy-context';
 import type { Upstreams } from '../proxy/upstreams';
 import type { ApiDecision } from './api-decision';
+import { createApiReference } from './api-reference';
 
 export interface ApiHandlerOptions {
   answers: OwnAnswers;
@@ -21,6 +22,7 @@ export interface ApiHandlerOptions {
 export function createApiHandler(o: ApiHandlerOptions) {
   const { answers } = o;
   const versionBody = { version: o.version };
+  const reference = createApiReference(o.version);
   return (req: IncomingMessage, res: ServerResponse, path: string, requestId: string): string => {
     const verdict = o.decide(req, path);
     switch (verdict.kind) {
@@ -29,6 +31,10 @@ export function createApiHandler(o: ApiHandlerOptions) {
       case 'version':
         answers.prepare(res, requestId);
         sendJson(res, 200, versionBody);
+        return 'gateway';
+      case 'reference':
+        answers.prepare(res, requestId);
+        reference(res, path);
         return 'gateway';
       case 'proxy':
         proxyRequest(

@@ -107,14 +107,16 @@ function adminOriginAllowed(origin: string, host: string, policy: OriginPolicy):
 }
 
 const JSON_TYPE = /^application\/(?:[a-z0-9.+-]*\+)?json\s*(?:;|$)/i;
+/** A file upload route (contracts fileUploadPaths) also takes a zip: not a type a form can send. */
+const ZIP_TYPE = /^application\/zip\s*(?:;|$)/i;
 
 /**
  * State-changing API requests carry JSON or nothing. The types a cross-site form or a
  * "simple" fetch can send without a CORS preflight (text/plain, urlencoded, multipart) are
- * refused, and so is anything else no service parses.
+ * refused, and so is anything else no service parses. `upload`: a file upload route, which takes a zip too.
  */
-export function contentTypeAllowed(req: RequestHead): boolean {
+export function contentTypeAllowed(req: RequestHead, upload = false): boolean {
   if (!isStateChanging(req.method)) return true;
   const type = req.headers['content-type'];
-  return type === undefined || JSON_TYPE.test(type);
+  return type === undefined || JSON_TYPE.test(type) || (upload && ZIP_TYPE.test(type));
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { ServiceName } from '@noek/contracts';
+import { isSessionFreeApiPath, type ServiceName } from '@noek/contracts';
 import {
   SESSION_ENDED_MESSAGE,
   accessTokenFromHeaders,
@@ -39,7 +39,8 @@ export function createSessionCheck(o: SessionCheckOptions) {
   const verified = o.verified ?? createVerifiedTokens();
   const { publicKey, revocations } = o;
   return (req: Pick<IncomingMessage, 'headers'>, path: string, service: ServiceName): SessionVerdict => {
-    if (!publicKey || !sessionServices.has(service) || exempt.has(path)) return allowed;
+    if (!publicKey || !sessionServices.has(service) || exempt.has(path) || isSessionFreeApiPath(path))
+      return allowed;
     const token = accessTokenFromHeaders(req.headers);
     if (!token) return noToken;
     let user: TokenUser | undefined = verified.get(token);

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { gatewayHitsCountedEvent } from '@noek/contracts';
 import { captureLogger, createInProcessEventBus } from '@noek/service-kit';
 import { createRateLimiter } from './rate-limit';
@@ -8,6 +8,7 @@ const bus = createInProcessEventBus();
 const { logger } = captureLogger();
 const running: SharedRateLimit[] = [];
 afterEach(async () => {
+  vi.useRealTimers();
   for (const s of running.splice(0)) await s.stop();
 });
 
@@ -18,9 +19,7 @@ async function replica(name: string) {
   return limiter;
 }
 
-const until = async (check: () => boolean) => {
-  while (!check()) await new Promise((r) => setTimeout(r, 5));
-};
+const until = (check: () => boolean) => expect.poll(check, { timeout: 10_000, interval: 5 }).toBe(true);
 
 describe('shareRateLimit', () => {
   it("takes the other replicas' hits from its own buckets, and not its own twice", async () => {
@@ -37,13 +36,14 @@ describe('shareRateLimit', () => {
   });
 
   it('ignores a malformed message and sends nothing when nothing was let through', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const a = await replica('a');
     const seen: unknown[] = [];
     const l = await bus.listen({ subjects: [gatewayHitsCountedEvent.subject], handler: (e) => seen.push(e) });
     bus.broadcast({ ...hitsMessage('x', []), data: { replica: 'x', hits: [['ip', -5]] } });
     bus.broadcast({ ...hitsMessage('x', []), data: { replica: 'x', hits: 'all of them' } });
     expect(a.size).toBe(0);
-    await new Promise((r) => setTimeout(r, 50));
+    await vi.advanceTimersByTimeAsync(50); // five of its intervals
     expect(seen).toHaveLength(2); // only the two above: an idle replica is silent
     await l.stop();
   });

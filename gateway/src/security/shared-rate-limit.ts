@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { MAX_HITS_PER_MESSAGE, gatewayHitsCountedEvent, type EventEnvelope } from '@noek/contracts';
+import {
+  createEnvelope,
+  MAX_HITS_PER_MESSAGE,
+  gatewayHitsCountedEvent,
+  type EventEnvelope,
+} from '@noek/contracts';
 import { followInBackground, type EventBus, type Logger } from '@noek/service-kit';
 import type { RateLimiter } from './rate-limit';
 
@@ -11,13 +16,7 @@ export interface SharedRateLimit {
 
 /** The message carrying what this replica let through since the last one. */
 export function hitsMessage(replica: string, hits: [string, number][]): EventEnvelope {
-  return {
-    id: randomUUID(),
-    type: gatewayHitsCountedEvent.subject,
-    time: new Date().toISOString(),
-    correlationId: replica,
-    data: { replica, hits },
-  };
+  return createEnvelope(gatewayHitsCountedEvent, { replica, hits }, replica);
 }
 
 /**

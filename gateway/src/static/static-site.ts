@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import send from 'send';
-import { errorCodes, remoteNames, type RemoteName } from '@noek/contracts';
+import { errorCodes, remoteNames, SHARE_PAGE_PREFIX, type RemoteName } from '@noek/contracts';
 import { sendError } from '../http/json-response';
 import { cacheControlFor } from './cache-policy';
 import { contentTypeOf, isCompressible, pickPrecompressed } from './content-encoding';
@@ -99,6 +99,8 @@ export function createStaticSite(options: StaticSiteOptions) {
     }
     const landing = path === '/' ? marketingDocument(req) : null;
     if (landing) return sendDocument(req, res, landing);
+    // A shared conversation's page: readable by anyone with the link, never indexed.
+    if (path.startsWith(SHARE_PAGE_PREFIX)) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
     serveFile(req, res, options.shellDistDir, '/index.html', () =>
       sendError(
         res,

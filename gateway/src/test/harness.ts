@@ -241,3 +241,11 @@ export async function rawConnection(url: string) {
     close: () => socket.destroy(),
   };
 }
+
+/**
+ * A fake upstream's deliberate slowness: runs `write` after `ms`, as a slow service would write the
+ * rest of a response. Never a wait for the gateway; tests wait for what they check.
+ */
+export function writeLater(ms: number, write: () => void): void {
+  setTimeout(write, ms);
+}

@@ -270,6 +270,46 @@ describe('empty state and sending', () => {
     await waitFor(() => expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe(''));
   });
 
+  it('a reply stream cut part-way is followed again, through a refusal, to its end', async () => {
+    setup({ active: [makeConversation(9)], messages: { 9: [] } });
+    const inner = server.fetch;
+    let follows = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) => {
+        const path = String(input);
+        if (init?.method === 'POST' && /\/api\/conversations\/9\/messages$/.test(path)) {
+          // The replica writing the reply dies after its first words: the stream ends with no final event.
+          const frames = (await (await inner(input, init)).text()).split('\n\n');
+          return new Response(`${frames.slice(0, 2).join('\n\n')}\n\n`, {
+            status: 200,
+            headers: { 'content-type': 'text/event-stream' },
+          });
+        }
+        if (/\/messages\/\d+\/stream$/.test(path) && follows++ === 0) {
+          server.calls.push({ method: 'GET', path });
+          // While it restarts, the gateway has nobody to ask.
+          return new Response(JSON.stringify({ code: 'SERVICE_UNAVAILABLE', message: 'Down.' }), {
+            status: 503,
+            headers: { 'content-type': 'application/json' },
+          });
+        }
+        return inner(input, init);
+      }),
+    );
+    renderChat({ conversationId: '9' });
+    typeAndSend('Say hi');
+    await waitFor(
+      () => expect(screen.getAllByTestId('chat-message')[1]?.getAttribute('data-status')).toBe('complete'),
+      { timeout: 4_000 },
+    );
+    expect(screen.getAllByTestId('chat-message')[1]?.querySelector('.chat-msg__body')?.textContent).toBe(
+      'Hi there and the rest',
+    );
+    expect(follows).toBe(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('re-attaches to a reply still being written and keeps every message', async () => {
     const at = new Date().toISOString();
     setup({
@@ -347,9 +387,10 @@ describe('empty state and sending', () => {
     setup({ active: [makeConversation(2)], messages: { 2: messages } });
     const { container } = renderChat({ conversationId: '2' });
     await waitFor(() => expect(screen.getAllByTestId('chat-message').length).toBeGreaterThan(0));
+    // In what the messages say (the action rows carry our own SVG icons).
     expect(
       container.querySelector(
-        '.chat-messages script, .chat-messages img, .chat-messages svg, .chat-messages iframe',
+        '.chat-msg__body script, .chat-msg__body img, .chat-msg__body svg, .chat-msg__body iframe',
       ),
     ).toBeNull();
     for (const a of container.querySelectorAll('.chat-messages a'))

@@ -7,10 +7,12 @@ import { Sidebar } from './conversations/sidebar';
 import { useActiveConversations } from './conversations/use-conversations';
 import { ChatHeader } from './header/chat-header';
 import { ChatCompose } from './compose/chat-compose';
+import { ModelPicker } from './compose/model-picker';
 import { EmptyState } from './messages/empty-state';
 import { MessageList } from './messages/message-list';
 import { useChatSession } from './messages/use-chat-session';
 import { useClearConversation } from './messages/use-clear-conversation';
+import { InstructionsPanel } from './instructions/instructions-panel';
 import { UpdateBanner } from './version/update-banner';
 
 export interface ChatScreenProps {
@@ -24,8 +26,11 @@ export interface ChatScreenProps {
   onSignOut: () => void;
 }
 
-/** The header's title: from the loaded list, else (archived, or an old deep link) that one conversation. */
-function useConversationTitle(userId: string, conversationId: number | null): string {
+/**
+ * The header's title and system prompt: from the loaded list, else (archived, or an old deep link) that
+ * one conversation.
+ */
+function useConversationHeading(userId: string, conversationId: number | null) {
   const { list } = useActiveConversations(userId);
   const listed = list.find((c) => c.id === conversationId);
   const single = useQuery({
@@ -33,7 +38,8 @@ function useConversationTitle(userId: string, conversationId: number | null): st
     queryFn: () => chatApi.get(conversationId ?? 0),
     enabled: conversationId !== null && !listed,
   });
-  return listed?.title ?? (conversationId !== null ? single.data?.title : undefined) ?? 'New Chat';
+  const shown = listed ?? (conversationId !== null ? single.data : undefined);
+  return { title: shown?.title ?? 'New Chat', systemPrompt: shown?.systemPrompt ?? null };
 }
 
 /** Spec §2 main chat screen: sidebar, header, message area, input. */
@@ -49,8 +55,14 @@ export function ChatScreen(p: ChatScreenProps) {
     leaveConversation,
   });
   const busy = session.phase !== 'idle';
+  const [editingId, setEditingId] = useState<number | null>(null);
+  // ↑ in an empty input edits the user's last message (as in other chat apps).
+  const editLast = () => {
+    const last = session.messages.findLast((m) => m.role === 'user' && m.id > 0);
+    if (last && !busy) setEditingId(last.id);
+  };
 
-  const title = useConversationTitle(p.user.id, p.conversationId);
+  const { title, systemPrompt } = useConversationHeading(p.user.id, p.conversationId);
 
   const select = (id: number) => {
     p.navigate(`/chat/${id}`);
@@ -66,6 +78,7 @@ export function ChatScreen(p: ChatScreenProps) {
       <ChatHeader
         user={p.user}
         title={title}
+        systemPrompt={systemPrompt}
         funMode={funMode}
         hasConversation={p.conversationId !== null}
         onToggleSidebar={() => setSidebarOpen((o) => !o)}
@@ -94,6 +107,11 @@ export function ChatScreen(p: ChatScreenProps) {
               {session.loadError}
             </p>
           )}
+          <InstructionsPanel
+            conversationId={p.conversationId}
+            systemPrompt={systemPrompt}
+            notify={p.notify}
+          />
           {session.messages.length === 0 && !busy ? (
             <EmptyState onPick={(prompt) => void session.send(prompt)} disabled={busy} />
           ) : (
@@ -102,6 +120,17 @@ export function ChatScreen(p: ChatScreenProps) {
               typing={session.typing}
               notices={session.notices}
               onRetry={busy ? undefined : session.retry}
+              onContinue={busy ? undefined : session.continueReply}
+              tree={{
+                busy,
+                editingId,
+                setEditingId,
+                edit: session.edit,
+                regenerate: session.regenerate,
+                switchBranch: session.switchBranch,
+                rate: session.rate,
+                fork: session.fork,
+              }}
             />
           )}
           {session.error && (
@@ -117,11 +146,19 @@ export function ChatScreen(p: ChatScreenProps) {
               Offline assistant: no AI model is configured on this server.
             </p>
           )}
+          {settings.data?.answeredBy && (
+            <p className="chat-offline noek-muted" data-testid="answered-by">
+              Answered by {settings.data.answeredBy.provider}
+              {settings.data.answeredBy.local ? ' (a local model, nothing leaves this machine)' : ''}.
+            </p>
+          )}
+          <ModelPicker conversationId={p.conversationId} disabled={busy} onUpgrade={p.onSubscribe} />
           <ChatCompose
             funMode={funMode}
             busy={busy}
             streaming={session.phase === 'streaming'}
             send={session.send}
+            onEditLast={editLast}
             stop={() => void session.stop()}
           />
         </main>

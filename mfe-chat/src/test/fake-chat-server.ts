@@ -1,4 +1,10 @@
-import { encodeStreamEvent, type Conversation, type Message, type User } from '@noek/contracts';
+import {
+  encodeStreamEvent,
+  type Conversation,
+  type Message,
+  type ModelList,
+  type User,
+} from '@noek/contracts';
 import { sampleUser } from '@noek/contracts/testing/sample-user';
 
 /**
@@ -37,6 +43,10 @@ export function createFakeChatServer(
     reply?: string[];
     /** When given, the stream sends `started`, then waits for this before the tokens and the end. */
     gate?: Promise<void>;
+    /** GET /api/conversations/models (none: no picker). */
+    models?: ModelList;
+    /** The settings' sharingEnabled (absent: not said, as an older server). */
+    sharingEnabled?: boolean;
   } = {},
 ) {
   const calls: Call[] = [];
@@ -61,6 +71,7 @@ export function createFakeChatServer(
         accessLevel: 'basic',
         usage: { count: 0, limit: 3000, periodHours: 24, resetsAt: null },
         model: 'openai',
+        sharingEnabled: seed.sharingEnabled,
       });
     if (p === '/api/conversations' && method === 'GET') {
       const limit = Number(url.searchParams.get('limit') ?? 1000);
@@ -112,7 +123,16 @@ export function createFakeChatServer(
     }
     if ((m = p.match(/^\/api\/conversations\/(\d+)\/messages$/))) {
       const id = Number(m[1]);
-      if (method === 'GET') return json(messages[id] ?? []);
+      // The current path, as the server answers it: one branch, each message after the one before.
+      if (method === 'GET')
+        return json(
+          (messages[id] ?? []).map((x, i, all) => ({
+            ...x,
+            parentId: all[i - 1]?.id ?? null,
+            branch: { index: 0, count: 1 },
+            feedback: null,
+          })),
+        );
       const now = new Date().toISOString();
       const user: Message = {
         id: nextId++,
@@ -161,6 +181,12 @@ export function createFakeChatServer(
         },
       });
       return new Response(gated, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+    }
+    if (p === '/api/conversations/models') return json(seed.models ?? { models: [], defaultModelId: null });
+    if ((m = p.match(/^\/api\/conversations\/(\d+)\/model$/)) && method === 'PATCH') {
+      const c = [...active, ...archived].find((x) => x.id === Number(m?.[1]))!;
+      c.model = body.model;
+      return json(c);
     }
     if ((m = p.match(/^\/api\/conversations\/(\d+)$/))) {
       const id = Number(m[1]);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { remotesManifestSchema as shellManifestSchema } from './frontend/remotes-manifest.schema';
+import { remotesManifestSchema } from './frontend/remotes-manifest.schema';
 import { shellConfigSchema } from './frontend/shell-config.schema';
-import { remotesManifestSchema as gatewayManifestSchema } from './gateway/remotes-manifest.schema';
 import { shellRuntimeConfigSchema, type ShellRuntimeConfig } from './gateway/runtime-config.schema';
 import { messageLimits } from './constants';
 import { accessLevels } from './entities/access-level.schema';
@@ -18,7 +17,7 @@ describe('gateway and shell read the same documents', () => {
     expect(read.chatHosts).toEqual(['chat.localhost:8080']);
     expect(read.marketingHosts).toEqual(['noek.localhost']);
   });
-  it('a remotes manifest valid for the shell is valid for the gateway', () => {
+  it('the one remotes manifest schema takes same-origin paths and absolute URLs, for every remote', () => {
     const manifest = {
       remotes: {
         chat: '/remotes/chat/mf-manifest.json',
@@ -27,7 +26,11 @@ describe('gateway and shell read the same documents', () => {
         marketing: '/remotes/marketing/mf-manifest.json',
       },
     };
-    expect(shellManifestSchema.parse(manifest)).toEqual(gatewayManifestSchema.parse(manifest));
+    expect(remotesManifestSchema.parse(manifest)).toEqual(manifest);
+    const { marketing: _, ...missing } = manifest.remotes;
+    expect(remotesManifestSchema.safeParse({ remotes: missing }).success).toBe(false);
+    const relative = { remotes: { ...manifest.remotes, chat: 'remotes/chat/mf-manifest.json' } };
+    expect(remotesManifestSchema.safeParse(relative).success).toBe(false);
   });
 });
 

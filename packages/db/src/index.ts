@@ -5,6 +5,8 @@ export { createDriverAdapter } from './driver-adapter';
 export type { MigrateOptions, MigrateResult, MigrationLogger } from './migrate';
 export { migrateDatabase } from './migrate';
 export { openEmbeddedPostgres, closeEmbeddedPostgres } from './embedded';
+export type { KeepAnalyzedOptions } from './embedded-analyze';
+export { analyzeStaleTables, keepAnalyzed, EMBEDDED_ANALYZE_INTERVAL_MS } from './embedded-analyze';
 export type { ReadyResult, RawQueryable } from './readiness';
 export { checkReady } from './readiness';
 export type { DriftResult, ServiceDatabase } from './drift';

@@ -53,12 +53,17 @@ export function trackAdapters(factory: SqlMigrationAwareDriverAdapterFactory) {
   return { factory: tracked, closeAll };
 }
 
-// Two replicas starting together must not both apply: a session advisory lock per schema.
-async function withMigrationLock<T>(url: string, schema: string, fn: () => Promise<T>): Promise<T> {
+/*
+ * Two replicas starting together must not both apply, and two services sharing a database must not
+ * migrate at once either: Prisma's engine takes one advisory lock per database (72707369) and gives up
+ * after 10 s, so a service waiting behind another's long migration failed to start. One session lock
+ * per database, with no time limit, queues them here before the engine is asked.
+ */
+async function withMigrationLock<T>(url: string, fn: () => Promise<T>): Promise<T> {
   const client = new pg.Client(parsePostgresUrl(url).config);
   await client.connect();
   try {
-    await client.query('SELECT pg_advisory_lock(hashtext($1))', [`noek:migrate:${schema}`]);
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', ['noek:migrate']);
     return await fn();
   } finally {
     await client.end(); // ends the session, which releases the lock
@@ -122,7 +127,7 @@ export async function migrateDatabase(options: MigrateOptions): Promise<MigrateR
       await closeAll();
     }
   };
-  const output = target.kind === 'postgres' ? await withMigrationLock(target.url, schema, run) : await run();
+  const output = target.kind === 'postgres' ? await withMigrationLock(target.url, run) : await run();
   const durationMs = Math.round(performance.now() - started);
   const names = output.appliedMigrationNames;
   options.logger?.info(

@@ -6,15 +6,9 @@ import { outboxWakeups } from './outbox-wakeups';
 const url = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const CHANNEL = 'noek_outbox_test';
 
-/** Resolves on the next wake-up, or rejects after `ms`. */
-function nextWake(waits: (() => void)[], ms = 2_000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no wake-up')), ms);
-    waits.push(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
+/** Resolves on the next wake-up (the test's own timeout bounds it). */
+function nextWake(waits: (() => void)[]): Promise<void> {
+  return new Promise((resolve) => waits.push(resolve));
 }
 
 describe('outboxWakeups', () => {
@@ -29,23 +23,31 @@ describe('outboxWakeups', () => {
       waits.shift()?.();
     });
     const client = new pg.Client({ connectionString: url });
-    await client.connect();
+    const other = new pg.Client({ connectionString: url });
+    await Promise.all([client.connect(), other.connect()]);
     try {
-      const woken = nextWake(waits);
       await client.query('BEGIN');
       await client.query('SELECT pg_notify($1, $2)', [CHANNEL, 'chat']);
-      await new Promise((r) => setTimeout(r, 100));
-      expect(wakes).toBe(0); // not before the commit
+      // Another session's notification, committed while this one is open, is the only wake-up so far.
+      const sentinel = nextWake(waits);
+      await other.query('SELECT pg_notify($1, $2)', [CHANNEL, 'chat']);
+      await sentinel;
+      expect(wakes).toBe(1); // not before the commit
+      const woken = nextWake(waits);
       await client.query('COMMIT');
       await woken;
+      expect(wakes).toBe(2);
       await client.query('BEGIN');
       await client.query('SELECT pg_notify($1, $2)', [CHANNEL, 'chat']);
       await client.query('ROLLBACK');
       await client.query('SELECT pg_notify($1, $2)', [CHANNEL, 'auth']);
-      await new Promise((r) => setTimeout(r, 200));
-      expect(wakes).toBe(1);
+      // Notifications arrive in commit order: once a later one is in, the two above would have been.
+      const last = nextWake(waits);
+      await client.query('SELECT pg_notify($1, $2)', [CHANNEL, 'chat']);
+      await last;
+      expect(wakes).toBe(3);
     } finally {
-      await client.end();
+      await Promise.all([client.end(), other.end()]);
       await stop();
     }
   });
@@ -67,5 +69,5 @@ describe('outboxWakeups', () => {
       await stop();
       await pglite.close();
     }
-  });
+  }, 120_000); // starting PGlite (WebAssembly) alone can take tens of seconds on a loaded machine
 });

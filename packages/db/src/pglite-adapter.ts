@@ -36,6 +36,12 @@ function sessionOf(pglite: PGlite): SessionState {
   return state;
 }
 
+/**
+ * The lock every call outside a transaction takes on this PGlite: work of its own (ANALYZE) takes it too,
+ * so it never runs between another call's search_path switch and its statement.
+ */
+export const pgliteSessionLock = (pglite: PGlite): Mutex => sessionOf(pglite).lock;
+
 const noArgs = (sql: string): SqlQuery => ({ sql, args: [], argTypes: [] });
 
 export interface ScopedPgliteOptions {

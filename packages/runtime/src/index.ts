@@ -2,4 +2,3 @@ export * from './service-definition';
 export * from './run-service-process';
 export * from './start-embedded';
 export { embeddedDatabaseUrl } from './defaults';
-export * from './planned-service';

@@ -3,8 +3,10 @@ import {
   createLogger,
   createNatsEventBus,
   loadConfigOrExit,
+  OUTBOX_CHANNEL,
   startHttpServer,
 } from '@noek/service-kit';
+import { outboxWakeups } from '@noek/db';
 import { eventStream } from '@noek/contracts';
 import { processEnv, runtimeConfig } from './config';
 import { drainService } from './drain-service';
@@ -33,6 +35,7 @@ export async function runServiceProcess(def: ServiceDefinition): Promise<void> {
     const service = await def.create({
       env,
       database: (schema) => ({ kind: 'postgres', url: rt.DATABASE_URL, schema }),
+      outboxWakeups: (target) => outboxWakeups(target, OUTBOX_CHANNEL),
       bus,
       logger,
     });

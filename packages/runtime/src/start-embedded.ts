@@ -4,16 +4,17 @@ import {
   createInProcessEventBus,
   createLifecycle,
   createLogger,
+  OUTBOX_CHANNEL,
   startHttpServer,
   type EventBus,
 } from '@noek/service-kit';
-import { closeEmbeddedPostgres, openEmbeddedPostgres } from '@noek/db';
+import { closeEmbeddedPostgres, keepAnalyzed, openEmbeddedPostgres, outboxWakeups } from '@noek/db';
 import { embeddedConfig } from './config';
 import { embeddedDatabaseUrl } from './defaults';
 import { drainService } from './drain-service';
 import type { ServiceDefinition } from './service-definition';
 
-type Env = Record<string, string | undefined>;
+import type { Env } from './service-definition';
 
 export interface EmbeddedGateway {
   url: string;
@@ -65,6 +66,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedGate
       // Services started earlier are reachable by the later ones (admin calls auth's and chat's internal APIs).
       env: { ...serviceEnv, ...urls },
       database: (schema) => ({ kind: 'pglite', pglite, schema }),
+      outboxWakeups: (target) => outboxWakeups(target, OUTBOX_CHANNEL),
       bus,
       logger: logger.child({ service: name }),
     });
@@ -76,6 +78,11 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedGate
     urls[`${name.toUpperCase()}_URL`] = http.url;
   }
 
+  // After every service migrated its schema: PGlite has no autovacuum, so statistics are kept here.
+  const stopAnalyze = keepAnalyzed(pglite, {
+    onError: (error) => logger.warn({ err: error }, 'embedded ANALYZE failed'),
+  });
+  lifecycle.onShutdown(stopAnalyze, 'embedded analyze');
   const gateway = await opts.startGateway(
     { ...opts.env, ...urls, PORT: String(cfg.PORT), HOST: cfg.HOST },
     bus,

@@ -45,7 +45,7 @@ export const sharedSingletons = {
  * The host's view of the same singletons: no version range to check. It consumes the copies it
  * provides itself, at start, before any remote registers (so the check could only ever pass), and
  * the federation runtime's semver check is a quarter of the task that starts the first screen
- * (issue 9: the landing page's total blocking time). Remotes keep their ranges: a remote deployed
+ * (the landing page's total blocking time). Remotes keep their ranges: a remote deployed
  * against another React than the shell's is warned about.
  */
 const hostShared = Object.fromEntries(

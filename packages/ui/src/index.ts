@@ -6,4 +6,6 @@ export * from './error-boundary/error-boundary';
 export * from './http/api-client';
 export { setSessionRecovery, type SessionRecovery } from './http/session-recovery';
 export * from './dialog/use-dialog-focus';
+export * from './dialog/dialog';
+export * from './dialog/confirm-dialog';
 export * from './toast/toast-placement';

@@ -1,19 +1,19 @@
 import { z } from 'zod';
-import { commonServiceEnv, loadConfig, pemEnv } from '@noek/service-kit';
+import { authPublicKeyEnv, commonServiceEnv, loadConfig, pemEnv, portEnv } from '@noek/service-kit';
+
+/** http(s) only: `auth:4001` parses as a URL of scheme `auth:`, and every call to it would fail as 'unknown'. */
+const httpUrl = z.url({ protocol: /^https?$/ });
 
 /** The admin service's environment. */
 export const adminEnvSchema = z.object({
   ...commonServiceEnv,
-  PORT: z.coerce.number().int().min(0).max(65535).default(4004),
+  PORT: portEnv(4004),
   /** auth's internal API (users) and chat's (usage): never routed by the gateway. */
-  AUTH_URL: z.url().default('http://127.0.0.1:4001'),
-  CHAT_URL: z.url().default('http://127.0.0.1:4002'),
-  /** Verifies the admin's access token. */
-  AUTH_PUBLIC_KEY: pemEnv('PUBLIC KEY').optional(),
+  AUTH_URL: httpUrl.default('http://127.0.0.1:4001'),
+  CHAT_URL: httpUrl.default('http://127.0.0.1:4002'),
+  ...authPublicKeyEnv,
   /** Signs the short-lived service tokens auth and chat require on /internal routes. */
   AUTH_PRIVATE_KEY: pemEnv('PRIVATE KEY').optional(),
-  /** Single-machine mode: where auth keeps its generated keys, when the keys are not given. */
-  KEYS_DIR: z.string().min(1).optional(),
   /**
    * How long one attempt of a call to auth or chat may take: longer than the slowest action (argon2 hashing
    * on a busy machine). A change whose answer is lost is tried again with the same idempotency key.
@@ -24,8 +24,6 @@ export const adminEnvSchema = z.object({
    * so the admin's answer (done, refused, or unknown) always reaches the browser.
    */
   ACTION_BUDGET_MS: z.coerce.number().int().min(100).max(120_000).default(25_000),
-  /** How often the admin service asks auth to end grants whose expiry passed (auth owns them). */
-  GRANT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
 });
 export type AdminConfig = z.output<typeof adminEnvSchema>;
 

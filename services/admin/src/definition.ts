@@ -1,6 +1,4 @@
-import { outboxWakeups } from '@noek/db';
-import { defineService } from '@noek/runtime';
-import { authKey, createSessionGuard, OUTBOX_CHANNEL } from '@noek/service-kit';
+import { authKey, defineService } from '@noek/service-kit';
 import { loadAdminConfig } from './config';
 import { ADMIN_SCHEMA, openAdminDatabase } from './database';
 import { createAdminService } from './service';
@@ -9,33 +7,19 @@ import { createAdminService } from './service';
 export const adminService = defineService({
   name: 'admin',
   defaultPort: 4004,
-  async create({ env, database, bus, logger }) {
-    const config = loadAdminConfig(env);
-    const publicKey = authKey('public', config.AUTH_PUBLIC_KEY, config.KEYS_DIR);
-    const privateKey = authKey('private', config.AUTH_PRIVATE_KEY, config.KEYS_DIR);
-    const guard = createSessionGuard({ bus, publicKey, logger, authUrl: config.AUTH_URL });
-    const target = database(ADMIN_SCHEMA);
-    const db = await openAdminDatabase(target);
-    const service = createAdminService({
-      outboxWakeups: outboxWakeups(target, OUTBOX_CHANNEL),
+  schema: ADMIN_SCHEMA,
+  loadConfig: loadAdminConfig,
+  openDatabase: openAdminDatabase,
+  sessionGuard: (config) => ({
+    publicKey: authKey('public', config.AUTH_PUBLIC_KEY, config.KEYS_DIR),
+    authUrl: config.AUTH_URL,
+  }),
+  create: ({ config, guard, ...wiring }) =>
+    createAdminService({
+      ...wiring,
       config,
-      db,
-      bus,
-      logger,
-      privateKey,
+      guard,
       authenticate: guard.authenticate,
-    });
-    return {
-      app: service.app,
-      start: async () => {
-        await guard.start();
-        await service.start();
-      },
-      stop: async () => {
-        await guard.stop();
-        await service.stop();
-        await db.$disconnect();
-      },
-    };
-  },
+      privateKey: authKey('private', config.AUTH_PRIVATE_KEY, config.KEYS_DIR),
+    }),
 });

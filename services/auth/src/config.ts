@@ -49,6 +49,8 @@ export const authEnvSchema = z
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /** Multiplies every rate limit (benchmarks raise it; never 0). */
     AUTH_RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(100_000).default(1),
+    /** How often auth ends grants and timed bans whose time passed, with no request needed. */
+    GRANT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8).optional(),
     ADMIN_NAME: z.string().min(1).max(100).default('Administrator'),
@@ -95,7 +97,7 @@ function isLoopbackOrigin(origin: string): boolean {
 }
 
 /**
- * What the run mode forbids, each with the reason and the way out (issue 14 §2, §9). Empty: fine.
+ * What the run mode forbids, each with the reason and the way out. Empty: fine.
  * The dev mailbox shows every user's reset links, so it exists only in the single-process mode;
  * an http origin sends session cookies in clear text, so separate processes need https (loopback
  * origins excepted: a developer's machine, the e2e journeys).

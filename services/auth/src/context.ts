@@ -1,11 +1,9 @@
 import type { Logger } from 'pino';
 import type { UnitOfWork } from '@noek/service-kit';
-import type { PrismaClient } from './generated/prisma/client';
 import type { TokenSigner } from './crypto/jwt';
 import type { Mailer } from './mail/mailer';
 import type { RateLimiter } from './rate-limit/rate-limiter';
 import type { LoginThrottle } from './rate-limit/login-throttle';
-import type { UserEvents } from './events/user-events';
 import type { AuthRepositories } from './database';
 
 /** Values derived from config that use cases need; no env reading below this line. */
@@ -60,9 +58,6 @@ export type AuthContext = {
   loginThrottle: LoginThrottle;
   background: Background;
   settings: AuthSettings;
-  log: Logger;
+  logger: Logger;
   now: () => Date;
-  /** For the admin operations and the billing consumer (features/users, features/billing-level). */
-  db: PrismaClient;
-  events: UserEvents;
 };

@@ -5,6 +5,7 @@ import { createUserRepository } from './features/users/user.repository';
 import { createSessionRepository } from './features/sessions/session.repository';
 import { createEmailTokenRepository } from './features/verification/email-token.repository';
 import { createHandoffRepository } from './features/handoff/handoff.repository';
+import { createAdminRequestRepository } from './features/users/admin-request.repository';
 
 export const AUTH_SCHEMA = 'auth';
 export const authMigrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
@@ -25,6 +26,7 @@ export function createAuthRepositories(db: PrismaClient | Prisma.TransactionClie
     sessions: createSessionRepository(db),
     emailTokens: createEmailTokenRepository(db),
     handoffs: createHandoffRepository(db),
+    adminRequests: createAdminRequestRepository(db),
   };
 }
 export type AuthRepositories = ReturnType<typeof createAuthRepositories>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commonServiceEnv, loadConfig, pemEnv } from '@noek/service-kit';
+import { authPublicKeyEnv, commonServiceEnv, loadConfig, portEnv } from '@noek/service-kit';
 
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ''));
 
@@ -10,13 +10,10 @@ const httpUrl = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$
  */
 export const billingEnvSchema = z.object({
   ...commonServiceEnv,
-  PORT: z.coerce.number().int().min(0).max(65535).default(4003),
-  /** auth's ES256 public key (PEM): verifies the access token cookie. */
-  AUTH_PUBLIC_KEY: pemEnv('PUBLIC KEY').optional(),
-  /** Single-machine mode: where auth keeps its generated keys (auth-public.pem), when AUTH_PUBLIC_KEY is unset. */
-  KEYS_DIR: z.string().min(1).optional(),
+  PORT: portEnv(4003),
+  ...authPublicKeyEnv,
   /** auth, asked about sessions while the revocation feed (NATS) is stale. */
-  AUTH_URL: z.url().default('http://127.0.0.1:4001'),
+  AUTH_URL: httpUrl.default('http://127.0.0.1:4001'),
   /** sk_live_... or sk_test_... (or a restricted rk_ key): Stripe's secret key. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   /** pk_live_... or pk_test_...: sent to the browser for Stripe's Payment Element (without it, no card form). */

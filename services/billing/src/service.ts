@@ -1,13 +1,12 @@
 import type { RequestHandler } from 'express';
 import { apiRoutes } from '@noek/contracts';
 import {
-  createOutboxRelay,
+  assembleService,
   createServiceApp,
   createUnitOfWork,
   standardReadiness,
-  type EventBus,
-  type Logger,
-  type OutboxWakeups,
+  type ServiceWiring,
+  registerOutboxMetrics,
 } from '@noek/service-kit';
 import type { BillingConfig } from './config';
 import type { BillingContext, BillingRepositories } from './context';
@@ -22,13 +21,9 @@ import { registerTestCardRoutes } from './features/test-card/test-card.routes';
 import { createWebhookEventsRepository } from './features/webhooks/webhook-events.repository';
 import { registerWebhookRoutes } from './features/webhooks/webhooks.routes';
 
-export interface BillingServiceDeps {
-  /** Commits that wrote outbox rows wake the relay (definition.ts: @noek/db's outboxWakeups). */
-  outboxWakeups?: OutboxWakeups;
+export interface BillingServiceDeps extends ServiceWiring {
   config: Pick<BillingConfig, 'RECONCILE_INTERVAL_MS'>;
   db: BillingDb;
-  bus: EventBus;
-  logger: Logger;
   /** Sets req.user from the access token or answers 401 (service-kit's requireUser). */
   authenticate: RequestHandler;
   payments: Payments | null;
@@ -42,73 +37,68 @@ const makeRepositories = (db: BillingTx): BillingRepositories => ({
   webhookEvents: createWebhookEventsRepository(db),
 });
 
-/** THE place billing is wired: repositories, context, routes, outbox relay, reconciliation timer. */
+/** THE place billing is wired: repositories, context, routes, reconciliation timer (the kit runs the rest). */
 export function createBillingService(deps: BillingServiceDeps) {
-  const { db, bus, logger } = deps;
-  const relay = createOutboxRelay({ db, bus, logger, wakeups: deps.outboxWakeups });
-  const ctx: BillingContext = {
-    ...makeRepositories(db),
-    transaction: createUnitOfWork(db, makeRepositories, {
-      afterPublish: () =>
-        void relay.flush().catch((err: unknown) => logger.warn({ err }, 'outbox flush failed')),
-    }),
-    payments: deps.payments,
-    userLocks: new KeyedLock(),
-    now: deps.now ?? (() => new Date()),
-    logger,
-  };
-  const webhookPath = apiRoutes.subscription.webhook.path;
-  const app = createServiceApp({
-    name: 'billing',
-    logger,
-    readiness: standardReadiness(db, bus),
-    rawBodyPaths: [webhookPath],
-    bodyLimit: '256kb',
-    routes: (a) => {
-      registerWebhookRoutes(a, ctx);
-      a.use(['/api/subscription', '/api/payment'], (req, res, next) =>
-        req.path === webhookPath ? next() : deps.authenticate(req, res, next),
-      );
-      registerSubscriptionRoutes(a, ctx);
-      registerTestCardRoutes(a, ctx);
-    },
-  });
+  return assembleService('billing', deps, ({ afterPublish }) => {
+    const { db, bus, logger } = deps;
+    const ctx: BillingContext = {
+      ...makeRepositories(db),
+      transaction: createUnitOfWork(db, makeRepositories, { afterPublish }),
+      payments: deps.payments,
+      userLocks: new KeyedLock(),
+      now: deps.now ?? (() => new Date()),
+      logger,
+    };
+    const webhookPath = apiRoutes.subscription.webhook.path;
+    const app = createServiceApp({
+      name: 'billing',
+      logger,
+      readiness: standardReadiness(db, bus),
+      rawBodyPaths: [webhookPath],
+      bodyLimit: '256kb',
+      routes: (a) => {
+        registerWebhookRoutes(a, ctx);
+        a.use(['/api/subscription', '/api/payment'], (req, res, next) =>
+          req.path === webhookPath ? next() : deps.authenticate(req, res, next),
+        );
+        registerSubscriptionRoutes(a, ctx);
+        registerTestCardRoutes(a, ctx);
+      },
+    });
+    // Outbox lag for the operator's dashboards (deploy/monitoring).
+    registerOutboxMetrics(app.locals.metricsRegistry as Parameters<typeof registerOutboxMetrics>[0], db);
 
-  let timer: NodeJS.Timeout | undefined;
-  let reconciling: Promise<unknown> = Promise.resolve();
-  return {
-    app,
-    ctx,
-    /** One pass of the reconciliation (also run by the timer). */
-    reconcile: () => reconcileExpired(ctx),
-    async start() {
-      relay.start();
-      if (ctx.payments?.mode === 'stripe' && !ctx.payments.publishableKey) {
-        logger.warn('STRIPE_PUBLISHABLE_KEY is not set: the browser cannot show the payment form');
-      }
-      if (deps.config.RECONCILE_INTERVAL_MS > 0 && ctx.payments) {
-        timer = setInterval(() => {
-          reconciling = reconcileExpired(ctx).catch((err: unknown) =>
-            logger.warn({ err }, 'reconciliation failed'),
-          );
-        }, deps.config.RECONCILE_INTERVAL_MS);
-        timer.unref();
-      }
-      logger.info(
-        { payments: ctx.payments?.mode ?? 'none' },
-        ctx.payments?.mode === 'simulated'
-          ? 'payments are simulated (local payment simulator, no real money)'
-          : ctx.payments
-            ? 'payments: Stripe'
-            : 'payments not configured',
-      );
-    },
-    async stop() {
-      clearInterval(timer);
-      await reconciling;
-      await relay.stop();
-      await relay.flush().catch(() => 0);
-    },
-  };
+    let timer: NodeJS.Timeout | undefined;
+    let reconciling: Promise<unknown> = Promise.resolve();
+    return {
+      app,
+      ctx,
+      start() {
+        if (ctx.payments?.mode === 'stripe' && !ctx.payments.publishableKey) {
+          logger.warn('STRIPE_PUBLISHABLE_KEY is not set: the browser cannot show the payment form');
+        }
+        if (deps.config.RECONCILE_INTERVAL_MS > 0 && ctx.payments) {
+          timer = setInterval(() => {
+            reconciling = reconcileExpired(ctx).catch((err: unknown) =>
+              logger.warn({ err }, 'reconciliation failed'),
+            );
+          }, deps.config.RECONCILE_INTERVAL_MS);
+          timer.unref();
+        }
+        logger.info(
+          { payments: ctx.payments?.mode ?? 'none' },
+          ctx.payments?.mode === 'simulated'
+            ? 'payments are simulated (local payment simulator, no real money)'
+            : ctx.payments
+              ? 'payments: Stripe'
+              : 'payments not configured',
+        );
+      },
+      async stop() {
+        clearInterval(timer);
+        await reconciling;
+      },
+    };
+  });
 }
 export type BillingService = ReturnType<typeof createBillingService>;

@@ -1,19 +1,38 @@
 import { z } from 'zod';
-import { commonServiceEnv, loadConfig, pemEnv } from '@noek/service-kit';
+import { IMPORT_DEFAULT_MAX_BYTES } from '@noek/contracts';
+import { authPublicKeyEnv, commonServiceEnv, loadConfig, portEnv } from '@noek/service-kit';
+import { providerListEnv } from './features/providers/provider-spec.schema';
 
 /** The chat service's environment. OPENAI_API_KEY unset = the offline responder (decisions.md). */
 export const chatEnvSchema = z.object({
   ...commonServiceEnv,
-  PORT: z.coerce.number().int().min(0).max(65535).default(4002),
-  /** auth's ES256 public key (PEM): verifies the access token cookie. */
-  AUTH_PUBLIC_KEY: pemEnv('PUBLIC KEY').optional(),
-  /** Single-machine mode: where auth keeps its generated keys (auth-public.pem), when AUTH_PUBLIC_KEY is unset. */
-  KEYS_DIR: z.string().min(1).optional(),
+  PORT: portEnv(4002),
+  ...authPublicKeyEnv,
   /** auth's base URL: asked about each session while the revocation feed (NATS) is stale. */
   AUTH_URL: z.url().default('http://127.0.0.1:4001'),
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /**
+   * More model endpoints, a JSON list: `[{"id":"vllm","name":"vLLM","baseUrl":"http://gpu:8000/v1",
+   * "apiKey":"...","defaultModel":"..."}, {"id":"lab","type":"ollama","baseUrl":"http://lab:11434"}]`
+   * (features/providers/provider-spec.schema.ts). The OPENAI_* variables stay a provider of their own.
+   */
+  MODEL_PROVIDERS: providerListEnv.default([]),
+  /**
+   * Encrypts the API keys of providers admins store (AES-256-GCM, key derived with HKDF): at least 32
+   * characters, e.g. `openssl rand -hex 32`. `npm start`, compose and k8s/make-secrets.mjs generate one.
+   * Unset: providers without a key can still be stored; one with a key is refused.
+   */
+  PROVIDER_SECRET_KEY: z.string().min(32).optional(),
+  /** With no provider configured, a local Ollama looked for here at start and every refresh; 'off': never. */
+  OLLAMA_URL: z.union([z.literal('off'), z.url()]).default('http://127.0.0.1:11434'),
+  /** How often every provider's model list (and health) is asked again in the background. */
+  MODEL_REFRESH_INTERVAL_MS: z.coerce.number().int().min(1_000).default(60_000),
+  /** Context window (tokens) of models not in the known table, and of every local model. */
+  MODEL_DEFAULT_CONTEXT_TOKENS: z.coerce.number().int().min(512).default(8_192),
+  /** Time allowed for one model listing. */
+  MODEL_LIST_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   /** Per attempt, time to the model's response headers. */
   MODEL_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** Longest silence between two streamed chunks before the reply counts as stalled. */
@@ -39,6 +58,18 @@ export const chatEnvSchema = z.object({
   MAX_LIVE_REPLIES_PER_USER: z.coerce.number().int().min(1).max(100).default(3),
   /** How many earlier messages of the conversation go into the prompt. */
   PROMPT_HISTORY_MESSAGES: z.coerce.number().int().min(0).max(200).default(30),
+  /** 'on': after a conversation's first reply the configured model writes its title (not the offline responder). */
+  MODEL_TITLES: z.enum(['on', 'off']).default('on'),
+  /**
+   * Largest import file (bytes, the upload as sent: JSON or zip); more answers 413. The gateway has its own
+   * IMPORT_MAX_BYTES in front; keep the two equal.
+   */
+  IMPORT_MAX_BYTES: z.coerce.number().int().min(1).default(IMPORT_DEFAULT_MAX_BYTES),
+  /** 'false' turns public share links off: no new links, and existing ones stop opening (kept, not deleted). */
+  SHARING_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
 });
 export type ChatConfig = z.output<typeof chatEnvSchema>;
 

@@ -1,17 +1,22 @@
+import { SharingSwitch } from './features/share/sharing-switch';
+import { createSharingSettingsRepository } from './features/share/sharing-settings.repository';
+import { subscribeSharingSettings } from './features/share/sharing-settings.consumer';
 import type { RequestHandler } from 'express';
+import type { Registry } from 'prom-client';
+import { fileUploadPaths, IMPORT_DEFAULT_MAX_BYTES } from '@noek/contracts';
 import {
-  createOutboxRelay,
+  assembleService,
   createServiceApp,
   createUnitOfWork,
   standardReadiness,
-  type EventBus,
   type Logger,
-  type OutboxRelay,
-  type RevocationChange,
   type RevocationList,
-  type Subscription,
-  type OutboxWakeups,
+  type ServiceWiring,
+  createReplyMetrics,
+  registerOutboxMetrics,
+  type ReplyMetrics,
 } from '@noek/service-kit';
+import { meteredProvider } from './features/model/metered-provider';
 import type { ChatConfig } from './config';
 import type { ChatContext, ChatRepositories } from './context';
 import type { ChatDb, ChatTx } from './database';
@@ -19,25 +24,56 @@ import { toMessage } from './features/conversations/conversation.mapper';
 import { createConversationsRepository } from './features/conversations/conversations.repository';
 import { registerConversationRoutes } from './features/conversations/conversations.routes';
 import { createMessagesRepository, type MessagesRepository } from './features/messages/messages.repository';
+import { registerFeedbackRoutes } from './features/feedback/feedback.routes';
+import { registerInstructionsRoutes } from './features/instructions/instructions.routes';
 import { registerMessageRoutes } from './features/messages/messages.routes';
+import { createFeedbackRepository } from './features/feedback/feedback.repository';
+import { createMessageTreeRepository } from './features/messages/message-tree.repository';
 import { createSendRepository } from './features/messages/send.repository';
+import { createModelFailureMetric, type ModelFailureMetric } from './features/model/model-metrics';
 import type { ModelProvider } from './features/model/model.types';
 import { createOfflineResponder } from './features/model/offline-responder';
-import { createOpenAiProvider } from './features/model/openai-provider';
+import { createProgressGroupCommit } from './features/replies/progress-group-commit';
+import { createCatalogProvider, createModelRouter } from './features/providers/catalog-provider';
+import { listModels } from './features/providers/list-models';
+import { ProviderCatalog } from './features/providers/provider-catalog';
+import { registerProviderRoutes } from './features/providers/providers.routes';
+import { providerSpecs } from './features/providers/provider-specs';
 import { startReplyLeases } from './features/replies/reply-lease';
+import { createPinsRepository } from './features/pins/pins.repository';
+import { registerPinRoutes } from './features/pins/pins.routes';
 import { ReplyRegistry } from './features/replies/reply-registry';
-import { registerUsageRoutes } from './features/usage/usage.routes';
+import { createSearchRepository } from './features/search/search.repository';
+import { registerSearchRoutes } from './features/search/search.routes';
+import { createExportRepository } from './features/export/export.repository';
+import { registerExportRoutes } from './features/export/export.routes';
+import { createImportsRepository } from './features/import/imports.repository';
+import { registerImportRoutes } from './features/import/import.routes';
+import { createShareRepository } from './features/share/share.repository';
+import { registerShareRoutes } from './features/share/share.routes';
+import { registerTokenRoutes } from './features/tokens/tokens.routes';
+import { createTokenUsageRepository } from './features/tokens/token-usage.repository';
+import { internalAdminGuard, registerUsageRoutes } from './features/usage/usage.routes';
+import { createSecretBox } from './features/providers/secret-box';
+import { createStoredProvidersRepository } from './features/providers/stored-providers.repository';
+import { registerStoredProviderRoutes } from './features/providers/stored-providers.routes';
+import { syncStoredProviders } from './features/providers/stored-providers';
 import { subscribeAuthUsers } from './features/users/auth-user.consumer';
 import { createChatUsersRepository } from './features/users/chat-users.repository';
-import { RevokedSessions } from './features/users/revoked-sessions';
-import { subscribeSessionRevoked } from './features/users/session-revoked.consumer';
-import { createSessionRevocationsRepository } from './features/users/session-revocations.repository';
+import { PlanLimitsTable } from './features/usage/plan-limits';
+import { subscribePlanSettings } from './features/usage/plan-settings.consumer';
+import { createPlanSettingsRepository } from './features/usage/plan-settings.repository';
 
 export type ChatServiceConfig = Pick<
   ChatConfig,
   | 'OPENAI_API_KEY'
   | 'OPENAI_BASE_URL'
   | 'OPENAI_MODEL'
+  | 'MODEL_PROVIDERS'
+  | 'OLLAMA_URL'
+  | 'MODEL_REFRESH_INTERVAL_MS'
+  | 'MODEL_LIST_TIMEOUT_MS'
+  | 'MODEL_DEFAULT_CONTEXT_TOKENS'
   | 'MODEL_REQUEST_TIMEOUT_MS'
   | 'MODEL_IDLE_TIMEOUT_MS'
   | 'MODEL_MAX_RETRIES'
@@ -47,15 +83,16 @@ export type ChatServiceConfig = Pick<
   | 'OFFLINE_WORD_DELAY_MS'
   | 'PROMPT_HISTORY_MESSAGES'
   | 'MAX_LIVE_REPLIES_PER_USER'
->;
+  | 'MODEL_TITLES'
+> &
+  // Optional: without it, admins may store providers that take no API key only.
+  Partial<Pick<ChatConfig, 'PROVIDER_SECRET_KEY'>> &
+  // Optional so that tests and benchmarks built before sharing need not name it (default: on).
+  Partial<Pick<ChatConfig, 'SHARING_ENABLED' | 'IMPORT_MAX_BYTES'>>;
 
-export interface ChatServiceDeps {
-  /** Commits that wrote outbox rows wake the relay (definition.ts: @noek/db's outboxWakeups). */
-  outboxWakeups?: OutboxWakeups;
+export interface ChatServiceDeps extends ServiceWiring {
   config: ChatServiceConfig;
   db: ChatDb;
-  bus: EventBus;
-  logger: Logger;
   /** Sets req.user from the access token or answers 401 (service-kit's requireUser). */
   authenticate: RequestHandler;
   /** auth's public key: the internal usage API then also requires the admin service's token. */
@@ -66,41 +103,34 @@ export interface ChatServiceDeps {
   provider?: ModelProvider;
   /** Durable consumer name for auth's user events (unique per test run). */
   authDurable?: string;
-  /** Durable consumer name for auth's per-session revocations (unique per test run). */
-  sessionDurable?: string;
   now?: () => Date;
 }
 
 /**
- * How often the revoked sessions are re-read from the table (revocations another replica consumed)
- * and expired ones pruned.
+ * How often the plan settings are re-read from the table (a setting another replica's consumer applied:
+ * each replica's durable is its own only in tests; in production they share one).
  */
-const REVOCATION_SYNC_MS = 5_000;
+const PLAN_SYNC_MS = 5_000;
 
-/** The model from config: the openai SDK when a key is set, else the labelled offline responder. */
-export function providerFromConfig(config: ChatServiceConfig): ModelProvider {
-  if (!config.OPENAI_API_KEY) return createOfflineResponder(config.OFFLINE_WORD_DELAY_MS);
-  return createOpenAiProvider({
-    apiKey: config.OPENAI_API_KEY,
-    baseURL: config.OPENAI_BASE_URL,
-    model: config.OPENAI_MODEL,
-    requestTimeoutMs: config.MODEL_REQUEST_TIMEOUT_MS,
-    idleTimeoutMs: config.MODEL_IDLE_TIMEOUT_MS,
-    maxRetries: config.MODEL_MAX_RETRIES,
+/** The configured providers (or a local Ollama), listed in the background (features/providers). */
+export function catalogFromConfig(
+  config: ChatServiceConfig,
+  logger: Logger,
+  failures?: ModelFailureMetric,
+): ProviderCatalog {
+  return new ProviderCatalog({
+    specs: providerSpecs(config),
+    listModels,
+    listTimeoutMs: config.MODEL_LIST_TIMEOUT_MS,
+    refreshMs: config.MODEL_REFRESH_INTERVAL_MS,
+    call: {
+      requestTimeoutMs: config.MODEL_REQUEST_TIMEOUT_MS,
+      idleTimeoutMs: config.MODEL_IDLE_TIMEOUT_MS,
+      maxRetries: config.MODEL_MAX_RETRIES,
+    },
+    logger,
+    onFailure: failures?.count,
   });
-}
-
-/** Runs `fn` at most once per `ms`, however often it is asked (one outbox flush for a burst of sends). */
-function coalesce(ms: number, fn: () => void): () => void {
-  let timer: NodeJS.Timeout | undefined;
-  return () => {
-    if (timer) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      fn();
-    }, ms);
-    timer.unref();
-  };
 }
 
 /** The repositories of one client: the pool, or a transaction (the unit of work's factory). */
@@ -108,7 +138,11 @@ function repositoriesOn(db: ChatTx): ChatRepositories {
   return {
     conversations: createConversationsRepository(db),
     messages: createMessagesRepository(db),
+    tree: createMessageTreeRepository(db),
+    feedback: createFeedbackRepository(db),
     users: createChatUsersRepository(db),
+    pins: createPinsRepository(db),
+    imports: createImportsRepository(db),
   };
 }
 
@@ -117,16 +151,26 @@ function createRegistry(
   config: ChatServiceConfig,
   messages: MessagesRepository,
   logger: Logger,
-  revocations?: ChatServiceDeps['revocations'],
+  revocations: ChatServiceDeps['revocations'],
+  metrics: ReplyMetrics,
 ) {
+  const progress = createProgressGroupCommit((writes) => messages.saveProgressMany(writes));
   return new ReplyRegistry({
     isRevoked: revocations && ((user) => revocations.isRevoked(user)),
     flushIntervalMs: config.REPLY_FLUSH_INTERVAL_MS,
     outageBudgetMs: config.REPLY_OUTAGE_BUDGET_MS,
     store: {
-      saveProgress: (lease, content) => messages.saveProgress(lease, content),
+      saveProgress: progress.saveProgress,
       finish: async (lease, o) => {
-        const row = await messages.finish(lease, o.content, o.status, o.retryFree);
+        const row = await messages.finish(
+          lease,
+          o.content,
+          o.status,
+          o.retryFree,
+          o.tokens,
+          o.contextTrimmed,
+        );
+        if (row) metrics.finished(o.status);
         return row && toMessage(row);
       },
     },
@@ -144,25 +188,42 @@ function createRegistry(
 }
 
 /** What every use case receives. */
-function createContext(deps: ChatServiceDeps, relay: OutboxRelay): ChatContext {
+function createContext(
+  deps: ChatServiceDeps,
+  afterCommit: () => void,
+  metrics: ReplyMetrics,
+  failures: ModelFailureMetric,
+): ChatContext {
   const { db, config, logger } = deps;
+  const catalog = catalogFromConfig(config, logger, failures);
+  const provider =
+    deps.provider ?? createCatalogProvider(catalog, createOfflineResponder(config.OFFLINE_WORD_DELAY_MS));
   const repositories = repositoriesOn(db);
-  // One flush for a burst of commits that wrote outbox rows (the relay's poll is the fallback).
-  const afterCommit = coalesce(
-    20,
-    () => void relay.flush().catch((err: unknown) => logger.warn({ err }, 'outbox flush failed')),
-  );
+  const providerFor = createModelRouter(catalog, provider, deps.provider);
   return {
     ...repositories,
     send: createSendRepository(db),
+    search: createSearchRepository(db),
+    shares: createShareRepository(db),
+    exports: createExportRepository(db),
+    tokenUsage: createTokenUsageRepository(db),
+    storedProviders: createStoredProvidersRepository(db),
+    providerSecrets: config.PROVIDER_SECRET_KEY ? createSecretBox(config.PROVIDER_SECRET_KEY) : null,
     transaction: createUnitOfWork(db, repositoriesOn, { afterPublish: afterCommit }),
     sending: new Set(),
-    registry: createRegistry(config, repositories.messages, logger, deps.revocations),
-    revokedSessions: new RevokedSessions(),
-    provider: deps.provider ?? providerFromConfig(config),
+    registry: createRegistry(config, repositories.messages, logger, deps.revocations, metrics),
+    planLimits: new PlanLimitsTable(),
+    sharing: new SharingSwitch(config.SHARING_ENABLED ?? true),
+    catalog,
+    provider: meteredProvider(provider, metrics),
+    providerFor: (modelId) => meteredProvider(providerFor(modelId), metrics),
     settings: {
       promptHistory: config.PROMPT_HISTORY_MESSAGES,
       maxLiveRepliesPerUser: config.MAX_LIVE_REPLIES_PER_USER,
+      modelTitles: config.MODEL_TITLES === 'on',
+      sharingEnabled: config.SHARING_ENABLED ?? true,
+      importMaxBytes: config.IMPORT_MAX_BYTES ?? IMPORT_DEFAULT_MAX_BYTES,
+      defaultContextTokens: config.MODEL_DEFAULT_CONTEXT_TOKENS,
     },
     afterCommit,
     now: deps.now ?? (() => new Date()),
@@ -170,105 +231,145 @@ function createContext(deps: ChatServiceDeps, relay: OutboxRelay): ChatContext {
   };
 }
 
-/** THE one place chat's dependencies are wired: repositories, context, routes, consumer, outbox relay. */
+/** THE one place chat's dependencies are wired: repositories, context, routes, consumers (the kit runs them). */
 export function createChatService(deps: ChatServiceDeps) {
-  const { db, bus, logger } = deps;
-  const relay = createOutboxRelay({ db, bus, logger, wakeups: deps.outboxWakeups });
-  const ctx = createContext(deps, relay);
-  const app = createServiceApp({
-    name: 'chat',
-    logger,
-    readiness: standardReadiness(db, bus),
-    routes: (a) => {
-      a.use('/api/conversations', deps.authenticate);
-      // Messages first: /api/conversations/settings must win over /api/conversations/:id.
-      registerMessageRoutes(a, ctx);
-      registerConversationRoutes(a, ctx);
-      registerUsageRoutes(a, ctx, deps.authenticate, deps.servicePublicKey);
-    },
-  });
+  return assembleService('chat', deps, ({ afterPublish }) => {
+    const { db, bus, logger } = deps;
+    const replyMetrics = createReplyMetrics();
+    const failures = createModelFailureMetric();
+    const ctx = createContext(deps, afterPublish, replyMetrics, failures);
+    const app = createServiceApp({
+      name: 'chat',
+      logger,
+      readiness: standardReadiness(db, bus),
+      streamBodyPaths: fileUploadPaths,
+      routes: (a) => {
+        a.use('/api/conversations', deps.authenticate);
+        // Search, pins, shares, downloads and messages first: /search, /pins, /shares, /export,
+        // /import and /settings must win over /api/conversations/:id.
+        registerSearchRoutes(a, ctx);
+        registerPinRoutes(a, ctx);
+        registerShareRoutes(a, ctx);
+        registerExportRoutes(a, ctx);
+        registerImportRoutes(a, ctx);
+        registerMessageRoutes(a, ctx);
+        registerFeedbackRoutes(a, ctx);
+        // Before the conversation routes: /api/conversations/instructions, /models and /tokens are not
+        // conversation ids.
+        registerInstructionsRoutes(a, ctx);
+        registerProviderRoutes(a, ctx);
+        registerTokenRoutes(a, ctx);
+        registerConversationRoutes(a, ctx);
+        const adminGuard = internalAdminGuard(ctx, deps.authenticate, deps.servicePublicKey);
+        registerUsageRoutes(a, ctx, adminGuard);
+        registerStoredProviderRoutes(a, ctx, adminGuard);
+      },
+    });
+    failures.registerOn(app.locals.metricsRegistry as Registry | undefined);
 
-  const revocations = createSessionRevocationsRepository(db);
-  /** Memory = the table's rows still in force; the table loses what expired. */
-  const syncRevocations = async () => {
-    const now = ctx.now();
-    for (const r of await revocations.listActive(now)) ctx.revokedSessions.add(r.sessionId, r.expiresAt);
-    ctx.revokedSessions.prune(now);
-    await revocations.pruneExpired(now);
-  };
-  let syncTimer: NodeJS.Timeout | undefined;
-  let stopLeases = () => undefined as void;
-  const subscriptions: Subscription[] = [];
-  return {
-    app,
-    ctx,
-    registry: ctx.registry,
-    async start() {
-      stopLeases = startReplyLeases({
-        store: ctx.messages,
-        liveLeases: () => ctx.registry.liveLeases(),
-        leaseMs: deps.config.REPLY_LEASE_MS,
-        logger,
-        onStopRequested: (id) => void ctx.registry.stop(id),
-        now: ctx.now,
-      });
-      await syncRevocations();
-      syncTimer = setInterval(
-        () => void syncRevocations().catch((err: unknown) => logger.warn({ err }, 'revocation sync failed')),
-        REVOCATION_SYNC_MS,
-      );
-      syncTimer.unref();
-      const revokedSub = await subscribeSessionRevoked(bus, db, deps.sessionDurable, (r) => {
-        // Refused from now on, and this session's open streams end; other browsers keep theirs.
-        ctx.revokedSessions.add(r.sessionId, r.expiresAt);
-        ctx.registry.cutOffSession(r.sessionId);
-      });
-      subscriptions.push(revokedSub);
-      const usersSub = await subscribeAuthUsers(bus, db, deps.authDurable, (facts, { revoked }) => {
-        // Blocked or banned: stop generating for them; a revocation now: end their open streams.
-        const stop = facts.isBanned || facts.isBlocked;
-        if (stop || revoked) {
+    // The operator's dashboards (deploy/monitoring): replies and the outbox, beside the HTTP metrics.
+    const metricsRegistry = app.locals.metricsRegistry as Parameters<ReplyMetrics['register']>[0];
+    replyMetrics.register(metricsRegistry, () => ctx.registry.size);
+    registerOutboxMetrics(metricsRegistry, db);
+
+    const planSettings = createPlanSettingsRepository(db);
+    /** Memory = the table (another replica may have consumed admin's latest plan settings). */
+    const sharingSettings = createSharingSettingsRepository(db);
+    const syncPlans = async () => {
+      for (const p of await planSettings.list()) ctx.planLimits.apply(p.level, p.limits, p.updatedAt);
+      const sharing = await sharingSettings.get();
+      if (sharing) ctx.sharing.apply(sharing.enabled, sharing.updatedAt);
+    };
+    /** Providers stored or changed through another replica (an unchanged one is not listed again). */
+    const syncProviders = () =>
+      syncStoredProviders(ctx).catch((err: unknown) => logger.warn({ err }, 'stored providers sync failed'));
+    let syncTimer: NodeJS.Timeout | undefined;
+    let stopLeases = () => undefined as void;
+    return {
+      app,
+      ctx,
+      consumers: [
+        {
+          name: 'plan settings',
+          subscribe: () =>
+            subscribePlanSettings(bus, db, deps.authDurable ? `${deps.authDurable}-plans` : undefined, (p) =>
+              ctx.planLimits.apply(p.level, p.limits, p.updatedAt),
+            ),
+        },
+        {
+          name: 'sharing setting',
+          subscribe: () =>
+            subscribeSharingSettings(
+              bus,
+              db,
+              deps.authDurable ? `${deps.authDurable}-sharing` : undefined,
+              (s) => ctx.sharing.apply(s.enabled, s.updatedAt),
+            ),
+        },
+        {
+          name: 'auth users',
+          subscribe: () =>
+            subscribeAuthUsers(bus, db, deps.authDurable, (facts, { revoked }) => {
+              // Blocked or banned: stop generating for them; a revocation now: end their open streams.
+              const stop = facts.isBanned || facts.isBlocked;
+              if (stop || revoked) {
+                void ctx.registry
+                  .cutOff(facts.userId, stop)
+                  .catch((err: unknown) => logger.error({ err }, 'cutting off streams failed'));
+              }
+            }),
+        },
+      ],
+      async start() {
+        stopLeases = startReplyLeases({
+          store: ctx.messages,
+          liveLeases: () => ctx.registry.liveLeases(),
+          leaseMs: deps.config.REPLY_LEASE_MS,
+          logger,
+          onStopRequested: (id) => void ctx.registry.stop(id),
+          now: ctx.now,
+        });
+        await syncPlans();
+        syncTimer = setInterval(() => {
+          void syncPlans().catch((err: unknown) => logger.warn({ err }, 'plan settings sync failed'));
+          void syncProviders();
+        }, PLAN_SYNC_MS);
+        syncTimer.unref();
+        // Not awaited: the service answers at once (offline or default model) while providers are listed.
+        void ctx.catalog.start();
+        void syncProviders();
+        logger.info(
+          { model: ctx.provider.kind },
+          ctx.provider.kind === 'offline' ? 'no model configured: offline responder' : 'model configured',
+        );
+      },
+      /**
+       * A revocation heard by this replica's follower (the session guard): the streams it holds for that
+       * session or user end now; a block or ban also stops the replies it is writing for them (one list
+       * per process, fed from the bus: the guard's; the consumer above keeps chat's copy of the user).
+       */
+      onRevoked(change) {
+        if (change.kind === 'session') ctx.registry.cutOffSession(change.sessionId);
+        else
           void ctx.registry
-            .cutOff(facts.userId, stop)
+            .cutOff(change.userId, change.stop)
             .catch((err: unknown) => logger.error({ err }, 'cutting off streams failed'));
-        }
-      });
-      subscriptions.push(usersSub);
-      relay.start();
-      logger.info(
-        { model: ctx.provider.kind },
-        ctx.provider.kind === 'offline' ? 'no model configured: offline responder' : 'model configured',
-      );
-    },
-    /**
-     * A revocation heard by this replica's follower (service-kit's session guard): the streams it holds
-     * for that session or user end now; a block or ban also stops the replies it is writing for them.
-     * The durable consumers below do the same once per service and update the database.
-     */
-    onRevoked(change: RevocationChange) {
-      if (change.kind === 'session') ctx.registry.cutOffSession(change.sessionId);
-      else
-        void ctx.registry
-          .cutOff(change.userId, change.stop)
-          .catch((err: unknown) => logger.error({ err }, 'cutting off streams failed'));
-    },
-    /**
-     * Before the HTTP server closes (readiness already fails): no new reply starts here, the ones in
-     * flight get up to `ms` to finish, the rest are stored as interrupted; every stream gets its final
-     * event, so the server then closes with nothing left open.
-     */
-    async drain(ms: number) {
-      await ctx.registry.drain(ms);
-    },
-    /** Whatever is still in flight is stored as interrupted (their clients get a final event), then the rest stops. */
-    async stop() {
-      await ctx.registry.shutdown();
-      stopLeases();
-      clearInterval(syncTimer);
-      for (const sub of subscriptions) await sub.stop();
-      await relay.stop();
-      await relay.flush().catch(() => 0);
-    },
-  };
+      },
+      activeUsers: () => ctx.registry.activeUserIds(),
+      /**
+       * Before the HTTP server closes (readiness already fails): no new reply starts here, the ones in
+       * flight get up to `ms` to finish, the rest are stored as interrupted; every stream gets its final
+       * event, so the server then closes with nothing left open.
+       */
+      drain: (ms) => ctx.registry.drain(ms),
+      /** Whatever is still in flight is stored as interrupted (their clients get a final event). */
+      async stop() {
+        clearInterval(syncTimer);
+        await ctx.registry.shutdown();
+        ctx.catalog.stop();
+        stopLeases();
+      },
+    };
+  });
 }
 export type ChatService = ReturnType<typeof createChatService>;

@@ -52,6 +52,15 @@ export function ChatSite() {
         <Route path="/success" element={gate(<RemoteRoute name="billing" site="chat" screen="success" />)} />
         {/* 'Continue to Sign In' after verification goes to /auth (spec §2). */}
         <Route path="/auth" element={signedIn ? <Navigate to="/" replace /> : <SignInScreen />} />
+        {/* A shared conversation (chat's public page): no sign-in, the link is the permission. */}
+        <Route
+          path="/share/:shareId"
+          element={
+            <WithQueries>
+              <RemoteRoute name="chat" site="chat" screen="shared" />
+            </WithQueries>
+          }
+        />
         <Route path="/verify-email" element={<VerifyEmailPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route path="*" element={<NotFoundPage />} />

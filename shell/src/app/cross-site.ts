@@ -67,7 +67,7 @@ export function otherSiteToSignOut(site: SiteVariant, urls: SiteUrls): URL | nul
 
 /**
  * Asked BEFORE this site's session ends: the other site's URL with `?auth_action=logout` and a signed logout
- * token of this user (issue 14: a bare link ends nothing there).
+ * token of this user (a bare link ends nothing there).
  */
 export async function otherSiteLogoutUrl(other: URL): Promise<string> {
   const url = new URL(other);

@@ -33,7 +33,7 @@ export function useRemoteProps(site: SiteVariant, screen?: string): RemoteProps 
       toast: (t) => void toast(t),
       setView,
       setUser,
-      // Spec §4 + issue 9: ends this browser's session, clears the query cache, the stored session and
+      // Spec §4: ends this browser's session, clears the query cache, the stored session and
       // the user's cached conversations and messages, then redirects the other host (cross-site.ts).
       signOut: () => {
         const other = otherSiteToSignOut(site, siteUrls);

@@ -38,4 +38,19 @@ describe('AuditList', () => {
     render(<AuditList entries={[entry({})]} empty="none" />);
     expect(screen.queryByText(/failed|unknown/)).toBeNull();
   });
+
+  it('names the provider a provider change was on', () => {
+    const change = entry({
+      action: 'provider.disabled',
+      targetUserId: null,
+      targetEmail: null,
+      targetProviderId: 'gpu-lab',
+      before: { enabled: true },
+      after: { enabled: false },
+    });
+    render(<AuditList entries={[change]} empty="none" />);
+    expect(screen.getByRole('listitem').textContent).toContain(
+      'provider.disabled on provider gpu-lab by admin@example.com',
+    );
+  });
 });

@@ -10,6 +10,12 @@ function outcomeNote(e: AuditEntry): string {
   return '';
 }
 
+/** Whom or what the action was on: a user (email, else id) or a model provider. */
+function targetOf(e: AuditEntry): string {
+  if (e.targetProviderId) return `provider ${e.targetProviderId}`;
+  return e.targetEmail ?? e.targetUserId ?? 'unknown';
+}
+
 /** Audit entries, newest first: who did what to whom, the outcome, and before → after. */
 export function AuditList(props: { entries: AuditEntry[]; empty: string }) {
   if (props.entries.length === 0) return <p className="noek-muted">{props.empty}</p>;
@@ -17,8 +23,8 @@ export function AuditList(props: { entries: AuditEntry[]; empty: string }) {
     <ul className="admin-audit">
       {props.entries.map((e) => (
         <li key={e.id} className={`admin-audit__entry admin-audit__entry--${e.outcome}`}>
-          <span className="admin-audit__when">{when(e.at)}</span> <strong>{e.action}</strong> on{' '}
-          {e.targetEmail ?? e.targetUserId} by {e.actorEmail}
+          <span className="admin-audit__when">{when(e.at)}</span> <strong>{e.action}</strong> on {targetOf(e)}{' '}
+          by {e.actorEmail}
           {outcomeNote(e)}
           {e.after && (
             <code className="admin-audit__diff">{`${JSON.stringify(e.before)} → ${JSON.stringify(e.after)}`}</code>

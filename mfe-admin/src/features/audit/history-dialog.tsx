@@ -1,5 +1,5 @@
 import type { AdminUserRow } from '@noek/contracts';
-import { Dialog } from '../dialogs/dialog';
+import { Dialog } from '@noek/ui';
 import { AuditList } from './audit-list';
 import { useUserAudit } from './use-audit';
 

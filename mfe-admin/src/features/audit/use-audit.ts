@@ -1,15 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ADMIN_USERS_REFRESH_MS } from '@noek/contracts';
-import { adminApi } from '../users/admin-api';
-import { adminKeys } from '../users/use-admin-users';
+import { recentAuditQuery, userAuditQuery } from '../users/admin-queries';
 
-export const useRecentAudit = () =>
-  useQuery({
-    queryKey: adminKeys.recentAudit,
-    queryFn: () => adminApi.recentAudit(10),
-    refetchInterval: ADMIN_USERS_REFRESH_MS,
-    staleTime: 0,
-  });
+export const useRecentAudit = () => useQuery(recentAuditQuery());
 
-export const useUserAudit = (id: string) =>
-  useQuery({ queryKey: adminKeys.userAudit(id), queryFn: () => adminApi.userAudit(id), staleTime: 0 });
+export const useUserAudit = (id: string) => useQuery(userAuditQuery(id));

@@ -5,7 +5,8 @@ import {
   type AdminBanRequest,
   type AdminUserRow,
 } from '@noek/contracts';
-import { Dialog, Field } from './dialog';
+import { Dialog } from '@noek/ui';
+import { Field } from './field';
 
 /** A whole number of hours >= 1, or empty for permanent (spec §5 ban). */
 export function durationValid(text: string): boolean {

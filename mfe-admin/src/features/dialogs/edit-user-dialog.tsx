@@ -5,7 +5,8 @@ import {
   type AdminUpdateUserRequest,
   type AdminUserRow,
 } from '@noek/contracts';
-import { Dialog, Field } from './dialog';
+import { Dialog } from '@noek/ui';
+import { Field } from './field';
 
 /**
  * Spec §5 edit user: features comma-separated (trimmed, empties dropped); the new password is optional and

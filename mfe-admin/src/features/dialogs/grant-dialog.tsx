@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AdminGrantSupernoekRequest, AdminUserRow } from '@noek/contracts';
-import { Dialog, Field } from './dialog';
+import { Dialog } from '@noek/ui';
+import { Field } from './field';
 
 /** Spec §3 premium grant: an optional expiry (empty = permanent) and a notification email, on by default. */
 export function GrantDialog(props: {

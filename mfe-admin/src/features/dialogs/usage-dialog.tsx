@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { parseMessageCountInput, type AdminUserRow } from '@noek/contracts';
-import { Dialog, Field } from './dialog';
+import { Dialog } from '@noek/ui';
+import { Field } from './field';
 
 /** Spec §5 usage edit: a number of at least 0; non-numeric becomes 0. */
 export function UsageDialog(props: {

@@ -1,17 +1,14 @@
 import {
-  adminResetPasswordResponseSchema,
-  adminUserListResponseSchema,
-  adminUserResponseSchema,
   adminUsersHeaders,
   apiRoutes,
-  auditListResponseSchema,
   type AdminBanRequest,
   type AdminGrantSupernoekRequest,
   type AdminUpdateUserRequest,
   type AdminUserRow,
   type AuditEntry,
+  type TokenUsageReport,
 } from '@noek/contracts';
-import { apiCall, apiSend, apiVoid } from '@noek/ui';
+import { api, apiSend } from '@noek/ui';
 
 const a = apiRoutes.admin;
 const one = (id: string) => ({ params: { id } });
@@ -27,23 +24,21 @@ export const adminApi = {
   async users(q: { search: string; page: number; pageSize: number }): Promise<UsersPage> {
     const search = q.search.trim() || undefined;
     const res = await apiSend(a.users, { query: { page: q.page, pageSize: q.pageSize, search } });
-    const users = adminUserListResponseSchema.parse(await res.json());
+    const users = a.users.response.parse(await res.json());
     return { users, total: Number(res.headers.get(adminUsersHeaders.totalCount) ?? users.length) };
   },
-  updateUser: (id: string, body: AdminUpdateUserRequest) =>
-    apiCall(a.updateUser, { ...one(id), body, parse: adminUserResponseSchema.parse }),
-  resetPassword: (id: string) =>
-    apiCall(a.resetPassword, { ...one(id), parse: adminResetPasswordResponseSchema.parse }),
-  resetUsage: (id: string) => apiVoid(a.resetUsage, one(id)),
+  updateUser: (id: string, body: AdminUpdateUserRequest) => api(a.updateUser, { ...one(id), body }),
+  resetPassword: (id: string) => api(a.resetPassword, one(id)),
+  resetUsage: (id: string) => api(a.resetUsage, one(id)),
   updateUsage: (id: string, messageCount: number) =>
-    apiVoid(a.updateUsage, { ...one(id), body: { messageCount } }),
-  setBlocked: (id: string, isBlocked: boolean) => apiVoid(a.block, { ...one(id), body: { isBlocked } }),
-  ban: (id: string, body: AdminBanRequest) => apiVoid(a.ban, { ...one(id), body }),
-  unban: (id: string) => apiVoid(a.unban, one(id)),
+    api(a.updateUsage, { ...one(id), body: { messageCount } }),
+  setBlocked: (id: string, isBlocked: boolean) => api(a.block, { ...one(id), body: { isBlocked } }),
+  ban: (id: string, body: AdminBanRequest) => api(a.ban, { ...one(id), body }),
+  unban: (id: string) => api(a.unban, one(id)),
   grantSupernoek: (id: string, body: AdminGrantSupernoekRequest) =>
-    apiVoid(a.grantSupernoek, { ...one(id), body }),
-  userAudit: (id: string): Promise<AuditEntry[]> =>
-    apiCall(a.userAudit, { ...one(id), parse: auditListResponseSchema.parse }),
-  recentAudit: (limit = 10): Promise<AuditEntry[]> =>
-    apiCall(a.recentAudit, { query: { limit }, parse: auditListResponseSchema.parse }),
+    api(a.grantSupernoek, { ...one(id), body }),
+  userAudit: (id: string): Promise<AuditEntry[]> => api(a.userAudit, one(id)),
+  userTokens: (id: string, days: number): Promise<TokenUsageReport> =>
+    api(a.userTokens, { ...one(id), query: { days } }),
+  recentAudit: (limit = 10): Promise<AuditEntry[]> => api(a.recentAudit, { query: { limit } }),
 };

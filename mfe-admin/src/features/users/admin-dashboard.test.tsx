@@ -1,24 +1,10 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_USERS_REFRESH_MS, type AdminUserRow } from '@noek/contracts';
-import { spyHostApi } from '@noek/contracts/testing/host-api';
-import { sampleUser } from '@noek/contracts/testing/sample-user';
-import { createQueryClient } from '@noek/ui/query';
-import AdminApp from '../../app';
+import { ADMIN_USERS_REFRESH_MS } from '@noek/contracts';
+import { adminRow } from '../../test/admin-fixtures';
+import { renderAdminUsers } from '../../test/render-admin';
 
-const row = (email: string): AdminUserRow => ({
-  ...sampleUser({ id: crypto.randomUUID(), email, name: email.split('@')[0]! }),
-  createdAt: new Date().toISOString(),
-  messageLimit: 3000,
-  resetPeriodHours: 24,
-  usageWindowStartedAt: null,
-  usageResetsAt: null,
-  banReason: null,
-  bannedUntil: null,
-  supernoekExpiresAt: null,
-  usageAvailable: true,
-});
+const row = (email: string) => adminRow(email);
 
 /** The admin API at the network edge: the users list answers `users` or fails with `status`. */
 function stubAdminApi() {
@@ -41,23 +27,7 @@ function stubAdminApi() {
   return state;
 }
 
-function mount() {
-  const host = spyHostApi(() => vi.fn());
-  const client = createQueryClient();
-  render(
-    <QueryClientProvider client={client}>
-      <AdminApp
-        user={sampleUser({ accessLevel: 'admin' })}
-        host={host}
-        site="chat"
-        view="admin"
-        params={{}}
-        siteUrls={{}}
-      />
-    </QueryClientProvider>,
-  );
-  return { host, client };
-}
+const mount = renderAdminUsers;
 
 const errorToasts = (host: ReturnType<typeof mount>['host']) =>
   host.toast.mock.calls.map((c) => c[0]).filter((t) => t.title === 'Error');

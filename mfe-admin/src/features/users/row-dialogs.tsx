@@ -1,16 +1,17 @@
 import type { AdminUserRow, HostApi } from '@noek/contracts';
+import { ConfirmDialog } from '@noek/ui';
 import { HistoryDialog } from '../audit/history-dialog';
 import { BanDialog } from '../dialogs/ban-dialog';
-import { ConfirmResetDialog } from '../dialogs/confirm-dialog';
 import { EditUserDialog } from '../dialogs/edit-user-dialog';
 import { GrantDialog } from '../dialogs/grant-dialog';
 import { UsageDialog } from '../dialogs/usage-dialog';
+import { TokensDialog } from '../tokens/tokens-dialog';
 import { actionToasts } from './action-toasts';
 import { adminApi } from './admin-api';
 import { useAdminAction } from './use-admin-action';
 
 export type OpenDialog = {
-  kind: 'edit' | 'usage' | 'ban' | 'grant' | 'password' | 'history';
+  kind: 'edit' | 'usage' | 'ban' | 'grant' | 'password' | 'history' | 'tokens';
   user: AdminUserRow;
 };
 
@@ -58,14 +59,19 @@ export function RowDialogs(props: { open: OpenDialog; host: HostApi; onClose: ()
       );
     case 'password':
       return (
-        <ConfirmResetDialog
-          name={user.name}
+        // Spec §5: confirmation before an admin password reset.
+        <ConfirmDialog
+          title="Reset Password"
+          message={`Reset the password of ${user.name}? A new password is generated and shown once; they must change it at their next sign-in, and all their sessions end.`}
+          confirmLabel="Reset Password"
           busy={busy}
-          onClose={onClose}
+          onCancel={onClose}
           onConfirm={() => void run(() => adminApi.resetPassword(id), actionToasts.resetPassword).then(done)}
         />
       );
     case 'history':
       return <HistoryDialog user={user} onClose={onClose} />;
+    case 'tokens':
+      return <TokensDialog user={user} onClose={onClose} />;
   }
 }

@@ -1,6 +1,7 @@
 import { userStatusLabel, type AdminUserRow } from '@noek/contracts';
 
-export type RowAction = 'edit' | 'usage' | 'reset' | 'block' | 'ban' | 'password' | 'grant' | 'history';
+export type RowAction =
+  'edit' | 'usage' | 'reset' | 'block' | 'ban' | 'password' | 'grant' | 'history' | 'tokens';
 
 function usageText(u: AdminUserRow): string {
   if (!u.usageAvailable) return 'unavailable';
@@ -80,6 +81,7 @@ export function UsersTable(props: {
                   {button('Password', 'password', u)}
                   {u.accessLevel !== 'supernoek' && button('Grant SuperNoek', 'grant', u)}
                   {button('History', 'history', u)}
+                  {button('Tokens', 'tokens', u)}
                 </div>
               </td>
             </tr>

@@ -5,7 +5,7 @@ import type { PaymentConfig, SubscriptionStatus } from '@noek/contracts';
 import { spyHostApi } from '@noek/contracts/testing/host-api';
 import { sampleUser } from '@noek/contracts/testing/sample-user';
 import { createQueryClient } from '@noek/ui/query';
-import { billingKeys } from '../subscription/use-subscription';
+import { billingKeys } from '../subscription/query-keys';
 import { AccountPlan } from './account-plan';
 
 const config: PaymentConfig = {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HostApi, SubscriptionStatus } from '@noek/contracts';
 import { subscriptionApi } from '../subscription/subscription-api';
-import { billingKeys } from '../subscription/use-subscription';
+import { billingKeys } from '../subscription/query-keys';
 
 /** Cancel and reactivate: each answers the new status, which replaces the cached one, and toasts (spec §8). */
 export function usePlanActions(host: HostApi, onCancelled: () => void) {

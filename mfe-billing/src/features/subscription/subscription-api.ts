@@ -1,28 +1,20 @@
-import {
-  apiRoutes,
-  meResponseSchema,
-  paymentConfigSchema,
-  subscribeResponseSchema,
-  subscriptionStatusSchema,
-  testCardPayResponseSchema,
-  type TestCardAuthenticateRequest,
-  type TestCardPayRequest,
-} from '@noek/contracts';
-import { apiCall } from '@noek/ui';
+import { apiRoutes, type TestCardAuthenticateRequest, type TestCardPayRequest } from '@noek/contracts';
+import { api } from '@noek/ui';
 
 const r = apiRoutes.subscription;
 
-/** Spec §7 'Subscription' calls and ours (payment config, test-mode card), through the one shared client. */
+/**
+ * Spec §7 'Subscription' calls and ours (payment config, test-mode card), through the one shared client:
+ * method, path and the answer's parsing come from each contracts entry.
+ */
 export const subscriptionApi = {
-  status: () => apiCall(r.status, { parse: subscriptionStatusSchema.parse }),
-  config: () => apiCall(r.config, { parse: paymentConfigSchema.parse }),
-  subscribe: () => apiCall(r.subscribe, { parse: subscribeResponseSchema.parse }),
-  cancel: () => apiCall(r.cancel, { parse: subscriptionStatusSchema.parse }),
-  reactivate: () => apiCall(r.reactivate, { parse: subscriptionStatusSchema.parse }),
-  payTestCard: (body: TestCardPayRequest) =>
-    apiCall(r.testCardPay, { body, parse: testCardPayResponseSchema.parse }),
-  authenticateTestCard: (body: TestCardAuthenticateRequest) =>
-    apiCall(r.testCardAuthenticate, { body, parse: testCardPayResponseSchema.parse }),
+  status: () => api(r.status),
+  config: () => api(r.config),
+  subscribe: () => api(r.subscribe),
+  cancel: () => api(r.cancel),
+  reactivate: () => api(r.reactivate),
+  payTestCard: (body: TestCardPayRequest) => api(r.testCardPay, { body }),
+  authenticateTestCard: (body: TestCardAuthenticateRequest) => api(r.testCardAuthenticate, { body }),
   /** The signed-in user as auth now holds it (the level moves when the payment's webhook lands). */
-  me: () => apiCall(apiRoutes.auth.me, { parse: meResponseSchema.parse }),
+  me: () => api(apiRoutes.auth.me),
 };

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '@noek/ui/query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentConfig, SubscriptionStatus, User } from '@noek/contracts';
 import { spyHostApi } from '@noek/contracts/testing/host-api';
@@ -37,7 +38,7 @@ function stubBilling(status: SubscriptionStatus) {
 
 function mount(user: User) {
   const host = spyHostApi(() => vi.fn());
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = createQueryClient(); // the shell's one client and its policy
   render(
     <QueryClientProvider client={client}>
       <SubscriptionScreen user={user} host={host} />

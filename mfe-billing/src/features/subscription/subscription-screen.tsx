@@ -6,7 +6,8 @@ import { serverMessage, statusOf } from './error-message';
 import { PaymentForm } from './payment-form';
 import { PlanComparison } from './plan-comparison';
 import { subscriptionApi } from './subscription-api';
-import { billingKeys, usePaymentConfig, useSubscriptionStatus } from './use-subscription';
+import { billingKeys } from './query-keys';
+import { usePaymentConfig, useSubscriptionStatus } from './use-subscription';
 
 const CREATE_FAILED = 'Unable to create subscription. Please try again.';
 const OFFLINE = 'Unable to connect to payment system. Please try again.';

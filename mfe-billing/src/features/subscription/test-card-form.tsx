@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Dialog } from '@noek/ui';
 import { subscriptionApi } from './subscription-api';
 import { serverMessage } from './error-message';
 
@@ -94,30 +95,21 @@ export function TestCardForm({ clientSecret, priceLabel, onPaid, onFailed }: Car
   };
 
   if (challenge) {
+    // The bank's question interrupts the payment: confirming is the expected answer; Escape fails it.
     return (
-      <div
-        className="noek-card noek-stack"
-        data-testid="simulated-authentication"
-        role="dialog"
-        aria-label="Authentication"
+      <Dialog
+        role="alertdialog"
+        title="Simulated authentication"
+        description="Your bank asks you to confirm this payment (3-D Secure). This step is simulated."
+        onSubmit={() => void authenticate(true)}
+        submitLabel="Complete authentication"
+        submitDisabled={busy}
+        onClose={busy ? undefined : () => void authenticate(false)}
+        cancelLabel="Fail authentication"
+        testId="simulated-authentication"
       >
         <div className="billing-test-banner">Test mode — no real payment</div>
-        <h3>Simulated authentication</h3>
-        <p>Your bank asks you to confirm this payment (3-D Secure). This step is simulated.</p>
-        <div className="noek-row">
-          <button type="button" className="noek-btn" disabled={busy} onClick={() => void authenticate(true)}>
-            Complete authentication
-          </button>
-          <button
-            type="button"
-            className="noek-btn noek-btn-outline"
-            disabled={busy}
-            onClick={() => void authenticate(false)}
-          >
-            Fail authentication
-          </button>
-        </div>
-      </div>
+      </Dialog>
     );
   }
 

@@ -5,4 +5,8 @@ export const chatKeys = {
   conversation: (conversationId: number) => ['chat', 'conversations', 'one', conversationId] as const,
   messages: (conversationId: number) => ['chat', 'messages', conversationId] as const,
   settings: ['chat', 'settings'] as const,
+  instructions: ['chat', 'instructions'] as const,
+  pins: ['chat', 'pins'] as const,
+  search: (q: string, archived: boolean) => ['chat', 'search', q, archived] as const,
+  models: ['chat', 'models'] as const,
 };

@@ -9,10 +9,12 @@ export interface ChatComposeProps {
   /** Answers whether the server accepted the message (a refused one stays in the input). */
   send: (content: string) => Promise<boolean>;
   stop: () => void;
+  /** ↑ in the empty input: edit the last message. */
+  onEditLast?: () => void;
 }
 
 /** The compose row (spec §2, §4): the Fun Mode toggle (sends the command), the input, Stop while streaming. */
-export function ChatCompose({ funMode, busy, streaming, send, stop }: ChatComposeProps) {
+export function ChatCompose({ funMode, busy, streaming, send, stop, onEditLast }: ChatComposeProps) {
   return (
     <div className="chat-compose">
       <button
@@ -25,7 +27,7 @@ export function ChatCompose({ funMode, busy, streaming, send, stop }: ChatCompos
       >
         <Icon name="sparkles" />
       </button>
-      <MessageInput onSend={send} disabled={busy} />
+      <MessageInput onSend={send} disabled={busy} onEditLast={onEditLast} />
       {streaming && (
         <button type="button" className="noek-btn noek-btn-outline" onClick={stop}>
           Stop

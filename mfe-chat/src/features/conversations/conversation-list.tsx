@@ -15,6 +15,10 @@ export interface ConversationListProps {
   actions: ConversationActions;
   /** Paging of the Active tab: more pages, and how to load the next. */
   paging: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+  /** Pins a conversation (the Active tab; pinned ones are listed above, not here). */
+  onPin?: (id: number) => void;
+  /** Opens the share dialog for a conversation (the Active tab). */
+  onShare?: (conversation: Conversation) => void;
 }
 
 /** Re-renders every minute so the relative time labels ('Just now', 'N hours ago') stay true. */
@@ -67,6 +71,8 @@ export function ConversationList(p: ConversationListProps) {
           onCopyLink={() => p.actions.copyLink(c.id)}
           onArchiveToggle={() => void p.actions.archiveToggle(c)}
           onDelete={() => void p.actions.remove(c)}
+          onPin={p.onPin && (() => p.onPin?.(c.id))}
+          onShare={p.onShare && (() => p.onShare?.(c))}
         />
       ))}
       {paged && (

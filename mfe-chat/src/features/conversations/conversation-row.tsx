@@ -17,6 +17,8 @@ export interface ConversationRowProps {
   onCopyLink: () => Promise<boolean>;
   onArchiveToggle: () => void;
   onDelete: () => void;
+  onPin?: () => void;
+  onShare?: () => void;
 }
 
 /** One conversation in the sidebar: select box (select mode), title (or its editor), actions. */
@@ -52,6 +54,8 @@ export function ConversationRow(p: ConversationRowProps) {
           onCopyLink={() => void p.onCopyLink().then(setCopied)}
           onArchiveToggle={p.onArchiveToggle}
           onDelete={p.onDelete}
+          onPin={p.onPin}
+          onShare={p.onShare}
         />
       )}
     </li>

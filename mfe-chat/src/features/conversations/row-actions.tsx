@@ -8,6 +8,10 @@ export interface RowActionsProps {
   onCopyLink: () => void;
   onArchiveToggle: () => void;
   onDelete: () => void;
+  /** Pins the conversation (active tab only). */
+  onPin?: () => void;
+  /** Opens the public-link dialog (active tab only). */
+  onShare?: () => void;
 }
 
 /** A conversation row's icon buttons: edit title, copy link ('Link copied' for a moment), archive or restore, delete. */
@@ -18,9 +22,21 @@ export function RowActions({
   onCopyLink,
   onArchiveToggle,
   onDelete,
+  onPin,
+  onShare,
 }: RowActionsProps) {
   return (
     <span className="chat-conv__actions">
+      {onPin && (
+        <button type="button" aria-label="Pin" title="Pin" onClick={onPin}>
+          <Icon name="pin" />
+        </button>
+      )}
+      {onShare && (
+        <button type="button" aria-label="Share" title="Share a public link" onClick={onShare}>
+          <Icon name="share" />
+        </button>
+      )}
       <button type="button" aria-label="Edit title" title="Edit title" onClick={onEdit}>
         <Icon name="edit" />
       </button>

@@ -42,6 +42,19 @@ describe('sidebar', () => {
     expect(within(footer).queryByText('Free plan')).toBeNull();
   });
 
+  it('offers Share on each row unless sharing is turned off', async () => {
+    setup({ active: [makeConversation(1)] });
+    renderChat();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(within(rows()[0]!).getByRole('button', { name: 'Share' })).toBeTruthy();
+    cleanup();
+    setup({ active: [makeConversation(1)], sharingEnabled: false });
+    renderChat();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await waitFor(() => expect(calls('GET', /^\/api\/conversations\/settings$/)).not.toHaveLength(0));
+    await waitFor(() => expect(within(rows()[0]!).queryByRole('button', { name: 'Share' })).toBeNull());
+  });
+
   it('fetches the archive only when its tab is opened', async () => {
     setup({
       active: [makeConversation(1)],

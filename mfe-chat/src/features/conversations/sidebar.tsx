@@ -1,5 +1,13 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { AccessLevel, Conversation, User } from '@noek/contracts';
+import { chatApi } from '../api/chat-api';
+import { chatKeys } from '../api/query-keys';
+import { PinnedSection } from '../pins/pinned-section';
+import { usePins } from '../pins/use-pins';
+import { SearchPalette } from '../search/search-palette';
+import { ShareDialog } from '../share/share-dialog';
+import { SidebarSearch } from '../search/sidebar-search';
 import { BulkToolbar } from './bulk-toolbar';
 import { ConversationList } from './conversation-list';
 import { SidebarTabs, type SidebarTab } from './sidebar-tabs';
@@ -52,11 +60,20 @@ export function Sidebar({ user, activeId, open, onSelect, onNewChat, onActiveGon
   const [tab, setTab] = useState<SidebarTab>('active');
   const [selectMode, setSelectMode] = useState(false);
   const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [searching, setSearching] = useState(false);
+  const [sharing, setSharing] = useState<Conversation | null>(null);
   const userId = user.id;
   const active = useActiveConversations(userId);
   const archived = useArchivedConversations(tab === 'archive');
   const archivedTab = tab === 'archive';
-  const list: Conversation[] = archivedTab ? (archived.data ?? []) : active.list;
+  // An admin (or SHARING_ENABLED) turned public links off: Share is not offered.
+  const settings = useQuery({ queryKey: chatKeys.settings, queryFn: () => chatApi.settings() });
+  const sharingOff = settings.data?.sharingEnabled === false;
+  const pins = usePins(notify);
+  // Pinned conversations show in their own section above the Active list, not twice.
+  const list: Conversation[] = archivedTab
+    ? (archived.data ?? [])
+    : active.list.filter((c) => !pins.pinnedIds.has(c.id));
   const loadError = archivedTab
     ? archived.isError && 'Failed to fetch archived conversations'
     : active.query.isError && 'Failed to fetch conversations';
@@ -82,35 +99,45 @@ export function Sidebar({ user, activeId, open, onSelect, onNewChat, onActiveGon
       <button type="button" className="noek-btn chat-sidebar__new" onClick={onNewChat}>
         New chat
       </button>
-      <SidebarTabs tab={tab} onSwitch={switchTab} />
-      <BulkToolbar
-        archivedTab={archivedTab}
-        selectMode={selectMode}
-        onToggleSelectMode={() => (setSelectMode(!selectMode), setSelected(new Set()))}
-        selectedCount={selected.size}
-        listEmpty={list.length === 0}
-        actions={actions}
-      />
-      {loadError && (
-        <p className="chat-error" role="alert">
-          {loadError}
-        </p>
+      <SidebarSearch onOpen={onSelect} onActiveChange={setSearching} />
+      <SearchPalette onOpen={onSelect} />
+      {!searching && (
+        <>
+          {!archivedTab && <PinnedSection pins={pins} activeId={activeId} onOpen={onSelect} />}
+          <SidebarTabs tab={tab} onSwitch={switchTab} />
+          <BulkToolbar
+            archivedTab={archivedTab}
+            selectMode={selectMode}
+            onToggleSelectMode={() => (setSelectMode(!selectMode), setSelected(new Set()))}
+            selectedCount={selected.size}
+            listEmpty={list.length === 0}
+            actions={actions}
+          />
+          {loadError && (
+            <p className="chat-error" role="alert">
+              {loadError}
+            </p>
+          )}
+          <ConversationList
+            list={list}
+            activeId={activeId}
+            archivedTab={archivedTab}
+            selectMode={selectMode}
+            selected={selected}
+            setSelected={setSelected}
+            onOpen={onSelect}
+            actions={actions}
+            onPin={archivedTab ? undefined : pins.pin}
+            onShare={archivedTab || sharingOff ? undefined : setSharing}
+            paging={{
+              hasNextPage: active.query.hasNextPage,
+              isFetchingNextPage: active.query.isFetchingNextPage,
+              fetchNextPage: active.query.fetchNextPage,
+            }}
+          />
+        </>
       )}
-      <ConversationList
-        list={list}
-        activeId={activeId}
-        archivedTab={archivedTab}
-        selectMode={selectMode}
-        selected={selected}
-        setSelected={setSelected}
-        onOpen={onSelect}
-        actions={actions}
-        paging={{
-          hasNextPage: active.query.hasNextPage,
-          isFetchingNextPage: active.query.isFetchingNextPage,
-          fetchNextPage: active.query.fetchNextPage,
-        }}
-      />
+      {sharing && <ShareDialog conversation={sharing} onClose={() => setSharing(null)} />}
       <SidebarFooter user={user} />
     </aside>
   );

@@ -5,6 +5,8 @@ import { Icon, type IconName } from '../icons/icons';
 export interface ChatHeaderProps {
   user: User;
   title: string;
+  /** This conversation's system prompt, shown as a badge when set (only its owner sees it). */
+  systemPrompt?: string | null;
   funMode: boolean;
   hasConversation: boolean;
   onToggleSidebar: () => void;
@@ -21,7 +23,7 @@ export interface ChatHeaderProps {
  * (no level or basic, and a subscribe handler), account chip (name, email → account), clear-conversation
  * (only with an active conversation), theme toggle, 'Admin' (admin handler only; hidden on small
  * screens by CSS), sign-out. Under 480 px the logo goes, Upgrade and the account chip shrink to icons
- * (their names stay) and the title takes what is left, so sign-out stays on screen at 360 px (issue 9).
+ * (their names stay) and the title takes what is left, so sign-out stays on screen at 360 px.
  */
 export function ChatHeader(p: ChatHeaderProps) {
   return (
@@ -38,6 +40,11 @@ export function ChatHeader(p: ChatHeaderProps) {
         Noek
       </span>
       <h1 className="chat-header__title">{p.title}</h1>
+      {p.systemPrompt && (
+        <span className="chat-badge" title={p.systemPrompt} data-testid="system-prompt-badge">
+          System prompt<span className="noek-visually-hidden">: {p.systemPrompt}</span>
+        </span>
+      )}
       {p.funMode && (
         <span className="chat-badge" data-testid="fun-mode-badge">
           Fun Mode

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MessageInput } from './message-input';
 
@@ -22,8 +22,8 @@ describe('MessageInput (spec §5)', () => {
     fireEvent.change(box(), { target: { value: 'refused text' } });
     fireEvent.keyDown(box(), { key: 'Enter' });
     expect(box().value).toBe('refused text');
-    answer(false);
-    await new Promise((r) => setTimeout(r, 0));
+    // act returns once the refusal is handled (its promise settled, React's updates applied).
+    await act(async () => answer(false));
     expect(box().value).toBe('refused text');
     fireEvent.keyDown(box(), { key: 'Enter' });
     answer(true);

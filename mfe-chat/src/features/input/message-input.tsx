@@ -4,19 +4,26 @@ import { INPUT_MAX_HEIGHT_PX } from '@noek/contracts';
 export interface MessageInputProps {
   /**
    * Sends the text. Answering false (the server refused it: limit, block, network, server error)
-   * keeps the text in the box; anything else clears it (issue 9: nothing typed is lost).
+   * keeps the text in the box; anything else clears it (nothing typed is lost).
    */
   onSend: (content: string) => Promise<boolean> | boolean | void;
   /** While a message is being sent or a reply streams (spec §4: the input is disabled). */
   disabled: boolean;
   placeholder?: string;
+  /** ↑ while the box is empty: edit the last message instead. */
+  onEditLast?: () => void;
 }
 
 /**
  * Spec §5: sends the trimmed text when non-empty and not disabled; Enter sends, Shift+Enter inserts a
  * newline; the box grows with its content up to 128 px, then scrolls.
  */
-export function MessageInput({ onSend, disabled, placeholder = 'Type your message...' }: MessageInputProps) {
+export function MessageInput({
+  onSend,
+  disabled,
+  placeholder = 'Type your message...',
+  onEditLast,
+}: MessageInputProps) {
   const [text, setText] = useState('');
   const ref = useRef<HTMLTextAreaElement>(null);
 
@@ -45,6 +52,9 @@ export function MessageInput({ onSend, disabled, placeholder = 'Type your messag
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       submit();
+    } else if (e.key === 'ArrowUp' && text === '' && onEditLast) {
+      e.preventDefault();
+      onEditLast();
     }
   };
   const onSubmit = (e: FormEvent) => {

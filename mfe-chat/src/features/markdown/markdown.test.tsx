@@ -1,16 +1,25 @@
-import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Markdown } from './markdown';
 import MarkdownView from './markdown-view';
+import { grammarName } from './code/grammars';
+import { loadHighlighter } from './code/use-highlight';
 import { loadKatex } from './math/math';
 import { ensureStandardsMode } from './corpus/standards-mode';
 import { XSS_CORPUS } from './xss-corpus';
 
 afterEach(cleanup);
-// KaTeX loaded first, so the formulas in the corpus really go through katex.render.
-beforeAll(() => {
+// Everything the corpus loads lazily is loaded first (KaTeX, highlight.js and the grammars its code
+// fences name): formulas really go through katex.render, and a render is complete when render()
+// returns, with nothing left to settle.
+beforeAll(async () => {
   ensureStandardsMode();
-  return loadKatex();
+  const named = XSS_CORPUS.flatMap((t) => [...t.matchAll(/```(\S+)/g)].map((m) => grammarName(m[1]!)));
+  const highlighter = await loadHighlighter();
+  await Promise.all([
+    loadKatex(),
+    ...named.flatMap((name) => (name === null ? [] : [highlighter.loadGrammar(name)])),
+  ]);
 });
 
 /**
@@ -39,7 +48,6 @@ function expectInert(container: HTMLElement, hosts = true) {
 describe('Markdown renders the XSS corpus inert', () => {
   it.each(XSS_CORPUS)('%s', async (input) => {
     const { container } = render(<MarkdownView text={input} />);
-    await act(() => new Promise((r) => setTimeout(r, 0))); // let lazy grammar / KaTeX work settle
     expectInert(container);
   });
 

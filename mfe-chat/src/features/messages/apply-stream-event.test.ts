@@ -55,3 +55,14 @@ describe('applyStreamEvent', () => {
     expect(applyStreamEvent(list, { type: 'token', messageId: 9, text: 'x' })).toBe(list);
   });
 });
+
+describe('a path message updated by its stream', () => {
+  it('keeps its place in the tree and its feedback (the stream does not carry them)', () => {
+    const shown = { ...m(2, 'assistant', 'He', 'streaming'), parentId: 1, branch: { index: 1, count: 2 } };
+    const list = applyStreamEvent([m(1, 'user', 'hi'), shown], {
+      type: 'done',
+      assistantMessage: m(2, 'assistant', 'Hello'),
+    });
+    expect(list[1]).toMatchObject({ content: 'Hello', status: 'complete', branch: { index: 1, count: 2 } });
+  });
+});

@@ -1,10 +1,11 @@
 import type { Message, StreamEvent } from '@noek/contracts';
 
+/** Adds or updates a message; what the stream does not carry (its place in the tree, feedback) is kept. */
 function upsert(list: Message[], message: Message): Message[] {
   const i = list.findIndex((m) => m.id === message.id);
   if (i === -1) return [...list, message];
   const next = list.slice();
-  next[i] = message;
+  next[i] = { ...next[i], ...message };
   return next;
 }
 

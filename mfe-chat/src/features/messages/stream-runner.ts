@@ -7,7 +7,7 @@ import {
   type Message,
   type StreamEvent,
 } from '@noek/contracts';
-import type { StreamHandler } from '../api/chat-api';
+import { streamApi, type StreamHandler } from '../api/chat-api';
 import { chatKeys } from '../api/query-keys';
 import { chatCache } from '../cache/chat-cache';
 import { applyStreamEvent } from './apply-stream-event';
@@ -43,6 +43,54 @@ if (typeof window !== 'undefined') {
   window.addEventListener('beforeunload', leaving);
   window.addEventListener('pagehide', leaving);
   window.addEventListener('pageshow', () => (pageLeaving.current = false));
+}
+
+/**
+ * Pauses before each new attempt to follow a reply whose stream was cut: the
+ * replica writing it may have crashed, and the one restarting or taking over answers only after a while
+ * (about a minute and a half in all).
+ */
+const REFOLLOW_DELAYS_MS = [250, 500, 1_000, 2_000, ...Array<number>(20).fill(4_000)];
+
+/** Resolves after `ms`, or at once when `signal` aborts (the reader detached). */
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+/** A refusal that another attempt will not change (gone, not the user's, signed out). */
+const finalRefusal = (err: unknown) =>
+  err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 429;
+
+/**
+ * Follows the reply `current` was reading after its stream was cut before its end (the replica writing
+ * it crashed, the connection broke): the reply is the server's and goes on there, or is finished as
+ * interrupted with what was written kept (the lease sweep). Answers whether its end was read.
+ */
+async function followAfterCut(current: ActiveStream, onEvent: StreamHandler): Promise<boolean> {
+  const { signal } = current.controller;
+  for (const ms of REFOLLOW_DELAYS_MS) {
+    if (current.messageId === undefined || signal.aborted || pageLeaving.current) return false;
+    await pause(ms, signal);
+    if (signal.aborted) return false;
+    let ended = false;
+    try {
+      await streamApi.follow(
+        current.conversationId,
+        current.messageId,
+        (event) => {
+          onEvent(event);
+          if (event.type === 'done' || event.type === 'error') ended = true;
+        },
+        signal,
+      );
+    } catch (err) {
+      if (finalRefusal(err)) return false;
+    }
+    if (ended) return true;
+  }
+  return false;
 }
 
 /** Spec §8: a failed send stops the typing indicator; the server's message says why (limit, block). */
@@ -124,26 +172,32 @@ export function useStreamRunner(userId: string, state: StreamState) {
       setError(null);
       let accepted = false;
       let ended = false;
-      try {
-        await start(
-          id,
-          (event) => {
-            accepted = true;
-            if (stream.current !== current) return;
-            onEvent(current, event);
-            if (event.type === 'done' || event.type === 'error') ended = true;
-          },
-          current.controller.signal,
-        );
-        // Cut before its end (session revoked, server restarting): show what the server has stored.
-        if (!ended && !current.controller.signal.aborted)
+      const handle: StreamHandler = (event) => {
+        accepted = true;
+        if (stream.current !== current) return;
+        onEvent(current, event);
+        if (event.type === 'done' || event.type === 'error') ended = true;
+      };
+      // Cut after the server accepted, before the end (the replica writing it crashed, the connection
+      // broke): the reply is the server's now; follow it to its end, else show what the server stored.
+      const afterCut = async () => {
+        if (await followAfterCut(current, handle)) return;
+        if (!current.controller.signal.aborted)
           void qc.invalidateQueries({ queryKey: chatKeys.messages(id) });
-      } catch (err) {
-        // Detached on purpose, or the page is going away: not a refusal.
-        if (current.controller.signal.aborted || pageLeaving.current) return { accepted, refused: false };
-        dropOptimistic(qc, id);
-        setError(sendFailureMessage(err));
-        return { accepted, refused: true };
+      };
+      try {
+        try {
+          await start(id, handle, current.controller.signal);
+        } catch (err) {
+          // Detached on purpose, or the page is going away: not a refusal.
+          if (current.controller.signal.aborted || pageLeaving.current) return { accepted, refused: false };
+          if (!accepted) {
+            dropOptimistic(qc, id);
+            setError(sendFailureMessage(err));
+            return { accepted, refused: true };
+          }
+        }
+        if (!ended && !current.controller.signal.aborted) await afterCut();
       } finally {
         finish(current);
       }

@@ -12,6 +12,7 @@ import {
   type Phase,
   type Starter,
 } from './stream-runner';
+import { useBranchActions } from './use-branch-actions';
 import { useSendMessage } from './use-send-message';
 
 export type { Phase } from './stream-runner';
@@ -66,11 +67,22 @@ export function useChatSession({
   }, [stream, apply]);
 
   const { setNotices, setError } = state;
+  const branches = useBranchActions({ userId, conversationId, stream, run, setError, openConversation });
   const retry = useCallback(
     (messageId: number) => {
       if (conversationId === null) return;
       setNotices(({ [messageId]: _, ...rest }) => rest);
       void run(conversationId, (id, onEvent, signal) => streamApi.retry(id, messageId, onEvent, signal));
+    },
+    [conversationId, run, setNotices],
+  );
+
+  // A stopped reply goes on from where it stopped (the same stream as a retry).
+  const continueReply = useCallback(
+    (messageId: number) => {
+      if (conversationId === null) return;
+      setNotices(({ [messageId]: _, ...rest }) => rest);
+      void run(conversationId, (id, onEvent, signal) => streamApi.continue(id, messageId, onEvent, signal));
     },
     [conversationId, run, setNotices],
   );
@@ -86,6 +98,8 @@ export function useChatSession({
     send,
     stop,
     retry,
+    continueReply,
+    ...branches,
     dismissError: () => setError(null),
   };
 }
@@ -94,7 +108,7 @@ export function useChatSession({
 function useMessages(userId: string, conversationId: number | null, enabled: boolean) {
   return useQuery({
     queryKey: chatKeys.messages(conversationId ?? 0),
-    queryFn: async () => {
+    queryFn: async (): Promise<Message[]> => {
       const list = await chatApi.messages(conversationId ?? 0);
       chatCache.setMessages(userId, conversationId ?? 0, list);
       return list;

@@ -58,7 +58,7 @@ async function discardConversation(qc: QueryClient, userId: string, conversation
 /**
  * `send(content)`: creates the conversation if needed, shows the message, streams the reply.
  * Answers true once the server accepted the message, false when it was refused, so the input keeps
- * what the user typed (issue 9: nothing typed is lost).
+ * what the user typed (nothing typed is lost).
  */
 export function useSendMessage(deps: SendDeps) {
   const qc = useQueryClient();

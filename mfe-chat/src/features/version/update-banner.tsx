@@ -1,14 +1,10 @@
 import { useEffect, useState } from 'react';
-import { VERSION_POLL_INTERVAL_MS, apiRoutes, storageKeys, versionResponseSchema } from '@noek/contracts';
-import { apiCall } from '@noek/ui';
+import { VERSION_POLL_INTERVAL_MS, apiRoutes, storageKeys } from '@noek/contracts';
+import { api } from '@noek/ui';
 
 /** GET /api/version with a timestamp query, never from a cache (spec §7). */
 const fetchVersion = () =>
-  apiCall(apiRoutes.version, {
-    query: { t: Date.now() },
-    cache: 'no-store',
-    parse: (d) => versionResponseSchema.parse(d).version,
-  });
+  api(apiRoutes.version, { query: { t: String(Date.now()) }, cache: 'no-store' }).then((v) => v.version);
 
 /**
  * Spec §4 version check: the first version seen is stored; a later server version that differs shows

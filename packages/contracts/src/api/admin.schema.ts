@@ -38,8 +38,8 @@ export type AdminUserListResponse = z.infer<typeof adminUserListResponseSchema>;
 /** Response headers of GET /api/admin/users. */
 export const adminUsersHeaders = { totalCount: 'X-Total-Count' } as const;
 
-/** Every admin mutation on a user answers the updated row. */
-export const adminUserResponseSchema = z.object({ user: adminUserSchema });
+/** Every admin mutation on a user answers the updated row, as the table shows it (usage availability too). */
+export const adminUserResponseSchema = z.object({ user: adminUserRowSchema });
 export type AdminUserResponse = z.infer<typeof adminUserResponseSchema>;
 
 /** Levels the Edit User dialog offers (spec §6); supernoek is given by a grant or a payment. */
@@ -156,7 +156,7 @@ export const adminGrantSupernoekRequestSchema = z.object({
 export type AdminGrantSupernoekRequest = z.input<typeof adminGrantSupernoekRequestSchema>;
 export type AdminGrantSupernoekInput = z.output<typeof adminGrantSupernoekRequestSchema>;
 
-/** Admin actions recorded in the audit log (and in `admin.action.recorded.v1`). */
+/** Admin actions recorded in the audit log. */
 export const adminActionSchema = z.enum([
   'user.updated',
   'user.password-reset',
@@ -167,6 +167,12 @@ export const adminActionSchema = z.enum([
   'user.banned',
   'user.unbanned',
   'supernoek.granted',
+  // Model providers (stored by chat): no user is the target, the provider is.
+  'provider.created',
+  'provider.updated',
+  'provider.enabled',
+  'provider.disabled',
+  'provider.deleted',
 ]);
 export type AdminAction = z.infer<typeof adminActionSchema>;
 
@@ -183,8 +189,10 @@ export const auditEntrySchema = z.object({
   at: isoDateTimeSchema,
   actorId: z.string(),
   actorEmail: z.string(),
-  targetUserId: z.string(),
+  /** null when the target is not a user (a provider: `targetProviderId`). */
+  targetUserId: z.string().nullable(),
   targetEmail: z.string().nullable(),
+  targetProviderId: z.string().nullable().optional(),
   action: adminActionSchema,
   outcome: auditOutcomeSchema,
   before: z.record(z.string(), z.unknown()).nullable(),

@@ -60,20 +60,23 @@ export type StreamStartedEvent = z.infer<typeof streamStartedEventSchema>;
 export type StreamDoneEvent = z.infer<typeof streamDoneEventSchema>;
 export type StreamErrorEvent = z.infer<typeof streamErrorEventSchema>;
 
-/** One SSE frame for an event. */
-export function encodeStreamEvent(event: StreamEvent): string {
+/** One SSE frame for an event of any event stream (a reply's, an import's progress). */
+export function encodeEventFrame(event: { type: string }): string {
   return `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
 }
 
+/** One SSE frame for a reply's event. */
+export const encodeStreamEvent = (event: StreamEvent): string => encodeEventFrame(event);
+
 /**
- * Incremental SSE parser for the client: feed text chunks, get the events whose frames completed.
- * Comment lines (`: ping`) and unknown or malformed frames are skipped.
+ * Incremental SSE parser for the client: feed text chunks, get the events (read by `schema`) whose
+ * frames completed. Comment lines (`: ping`) and unknown or malformed frames are skipped.
  */
-export function createStreamParser(): (chunk: string) => StreamEvent[] {
+export function createEventParser<T>(schema: z.ZodType<T>): (chunk: string) => T[] {
   let buffer = '';
   return (chunk) => {
     buffer += chunk.replace(/\r\n/g, '\n');
-    const events: StreamEvent[] = [];
+    const events: T[] = [];
     let end = buffer.indexOf('\n\n');
     while (end !== -1) {
       const frame = buffer.slice(0, end);
@@ -85,7 +88,7 @@ export function createStreamParser(): (chunk: string) => StreamEvent[] {
         .join('\n');
       if (data) {
         try {
-          const parsed = streamEventSchema.safeParse(JSON.parse(data));
+          const parsed = schema.safeParse(JSON.parse(data));
           if (parsed.success) events.push(parsed.data);
         } catch {
           // a malformed frame is skipped, the stream goes on
@@ -96,3 +99,7 @@ export function createStreamParser(): (chunk: string) => StreamEvent[] {
     return events;
   };
 }
+
+/** The parser of a reply's event stream. */
+export const createStreamParser = (): ((chunk: string) => StreamEvent[]) =>
+  createEventParser(streamEventSchema);

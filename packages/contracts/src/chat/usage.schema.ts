@@ -11,7 +11,17 @@ export const chatUsageRoutes = {
   list: { method: 'GET', path: '/internal/usage' },
   update: { method: 'PATCH', path: '/internal/usage/:userId' },
   reset: { method: 'POST', path: '/internal/usage/:userId/reset' },
+  /** The feedback on replies counted per model, for the admins' overview (feedbackCountsSchema). */
+  feedback: { method: 'GET', path: '/internal/usage/feedback' },
+  /** One user's tokens per model and day (chat/token-usage.schema.ts). */
+  tokens: { method: 'GET', path: '/internal/usage/:userId/tokens' },
 } as const;
+
+/** GET /internal/usage/feedback: thumbs up and down per model that answered, most rated first. */
+export const feedbackCountsSchema = z.array(
+  z.object({ model: z.string(), up: z.number().int().min(0), down: z.number().int().min(0) }),
+);
+export type FeedbackCounts = z.infer<typeof feedbackCountsSchema>;
 
 /** GET /internal/usage?userIds=a,b (at most 100 ids). */
 export const usageListQuerySchema = z.object({

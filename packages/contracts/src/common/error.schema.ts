@@ -43,8 +43,6 @@ export const errorCodes = {
   /** A request Express or its parsers could not read (incomplete body, bad %-escape). */
   badRequest: 'BAD_REQUEST',
   methodNotAllowed: 'METHOD_NOT_ALLOWED',
-  /** 501 on a route the contracts name whose capability has not shipped yet (planned services). */
-  notAvailableYet: 'NOT_AVAILABLE_YET',
   /** The verify-email link failed (unknown, used or expired token). */
   verificationFailed: 'VERIFICATION_FAILED',
   /** An admin acting on their own account where that is refused. */
@@ -56,6 +54,10 @@ export const errorCodes = {
   /** A handoff token that is unknown, used, expired or for another host. */
   invalidHandoff: 'INVALID_HANDOFF',
   handoffHostNotAllowed: 'HANDOFF_HOST_NOT_ALLOWED',
+  /** Chat: a shared link that was revoked or has expired (410). */
+  shareGone: 'SHARE_GONE',
+  /** Chat: an administrator turned public links off (403 on a new link, 410 on opening one). */
+  sharingDisabled: 'SHARING_DISABLED',
   /** Chat: a banned user tried to send (403). */
   userBanned: 'USER_BANNED',
   /** Chat: a blocked user tried to send (403). */
@@ -68,6 +70,22 @@ export const errorCodes = {
   notRetryable: 'NOT_RETRYABLE',
   /** Chat: the user's row kept changing under a send (409, try again). */
   sendContended: 'SEND_CONTENDED',
+  /** Chat: edit of a message that is not one of the user's own (an assistant reply) (409). */
+  notEditable: 'NOT_EDITABLE',
+  /** Chat: regenerate of a message that is not a finished assistant reply (409). */
+  notRegenerable: 'NOT_REGENERABLE',
+  /** Chat: feedback on a message that is not a finished reply (409). */
+  notRateable: 'NOT_RATEABLE',
+  /** Chat: continue of a reply that is not a stopped one with text at the end of its branch (409). */
+  notContinuable: 'NOT_CONTINUABLE',
+  /** Chat: a branch index past the message's last sibling (400). */
+  branchOutOfRange: 'BRANCH_OUT_OF_RANGE',
+  /** Chat: the conversation's model is not offered by any provider now (409): pick another. */
+  modelUnavailable: 'MODEL_UNAVAILABLE',
+  /** Chat: the user's plan does not include the model (403, modelNotOnPlanErrorSchema: the plan that does). */
+  modelNotOnPlan: 'MODEL_NOT_ON_PLAN',
+  /** Chat: the plan's tokens for this window are spent (429, tokenBudgetErrorSchema: budget, resetsAt). */
+  tokenBudgetSpent: 'TOKEN_BUDGET_SPENT',
   /** Subscribe while a SuperNoek subscription is already active (409). */
   alreadySubscribed: 'ALREADY_SUBSCRIBED',
   /** Subscribe while the first payment is being processed (409). */

@@ -13,3 +13,11 @@ export type Plan = z.infer<typeof planSchema>;
 export function isUpgradeOffered(level: AccessLevel | null | undefined): boolean {
   return level == null || level === 'basic';
 }
+
+/** How plans are named to users (a refusal names the plan that allows a model). */
+export const planDisplayNames: Record<AccessLevel, string> = {
+  basic: 'Basic',
+  premium: 'Premium',
+  supernoek: 'SuperNoek',
+  admin: 'Admin',
+};

@@ -14,5 +14,9 @@ export const conversationSchema = z.object({
   archivedAt: isoDateTimeSchema.nullable(),
   /** Conversation-level flag toggled by ':fun.mode=on' / ':fun.mode=off' (spec §4). */
   funMode: z.boolean(),
+  /** The owner's system prompt for this conversation (shown in its header when set; only to them). */
+  systemPrompt: z.string().nullable().optional(),
+  /** The model picked for this conversation (chat/models.schema.ts); null: the user's default. */
+  model: z.string().min(1).nullable().optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;

@@ -1,24 +1,27 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, userIdSchema } from '../common/ids.schema';
-import { adminActionSchema } from '../api/admin.schema';
+import { planLimitsSchema } from '../api/plan-settings.schema';
+import { accessLevelSchema } from '../entities/access-level.schema';
 import { defineEvent } from './envelope.schema';
 
-/** Snapshot of the changed fields, before and after (never passwords: a reset records no value). */
-const fieldsSnapshotSchema = z.record(z.string(), z.unknown()).nullable();
-
-/** One entry of the admin audit log: who did what to whom, with before/after. */
-export const adminActionRecordedEvent = defineEvent(
-  'admin.action.recorded.v1',
+/**
+ * An admin changed a plan's limits: the whole new setting, so consumers keep the latest (by `updatedAt`)
+ * and chat applies it to the next message at once.
+ */
+export const planUpdatedEvent = defineEvent(
+  'admin.plan.updated.v1',
   z.object({
+    level: accessLevelSchema,
+    limits: planLimitsSchema,
     actorId: userIdSchema,
-    targetUserId: userIdSchema,
-    action: adminActionSchema,
-    before: fieldsSnapshotSchema,
-    after: fieldsSnapshotSchema,
-    at: isoDateTimeSchema,
-    /** Added later (optional for older payloads): the outcome and the request that caused it. */
-    outcome: z.enum(['succeeded', 'failed', 'unknown']).optional(),
-    requestId: z.string().nullable().optional(),
+    updatedAt: isoDateTimeSchema,
   }),
 );
-export type AdminActionRecordedData = z.infer<typeof adminActionRecordedEvent.data>;
+export type PlanUpdatedData = z.infer<typeof planUpdatedEvent.data>;
+
+/** An admin turned public share links on or off: chat keeps the latest (by `updatedAt`) and applies it at once. */
+export const sharingUpdatedEvent = defineEvent(
+  'admin.sharing.updated.v1',
+  z.object({ enabled: z.boolean(), actorId: userIdSchema, updatedAt: isoDateTimeSchema }),
+);
+export type SharingUpdatedData = z.infer<typeof sharingUpdatedEvent.data>;

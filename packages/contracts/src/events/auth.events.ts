@@ -61,3 +61,10 @@ export const sessionRevokedEvent = defineEvent(
   }),
 );
 export type SessionRevokedData = z.infer<typeof sessionRevokedEvent.data>;
+
+/** A successful sign-in (password, refresh excluded): the admin overview's active users. */
+export const userSignedInEvent = defineEvent(
+  'auth.user.signed-in.v1',
+  z.object({ userId: userIdSchema, at: isoDateTimeSchema }),
+);
+export type UserSignedInData = z.infer<typeof userSignedInEvent.data>;

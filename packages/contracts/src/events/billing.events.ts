@@ -18,6 +18,8 @@ export const subscriptionChangedEvent = defineEvent(
     currentPeriodEnd: isoDateTimeSchema.nullable(),
     cancelAtPeriodEnd: z.boolean(),
     changedAt: isoDateTimeSchema,
+    /** Added later (optional for older payloads): the monthly price in cents, for MRR in the overview. */
+    amountCents: z.number().int().min(0).optional(),
   }),
 );
 export type SubscriptionChangedData = z.infer<typeof subscriptionChangedEvent.data>;

@@ -1,8 +1,15 @@
 import type { z } from 'zod';
-import { sessionRevokedEvent, userRegisteredEvent, userUpdatedEvent, userVerifiedEvent } from './auth.events';
-import { adminActionRecordedEvent } from './admin.events';
+import {
+  sessionRevokedEvent,
+  userRegisteredEvent,
+  userSignedInEvent,
+  userUpdatedEvent,
+  userVerifiedEvent,
+} from './auth.events';
+import { planUpdatedEvent, sharingUpdatedEvent } from './admin.events';
 import { subscriptionChangedEvent } from './billing.events';
-import { messageSentEvent } from './chat.events';
+import { feedbackGivenEvent, messageSentEvent, replyFinishedEvent } from './chat.events';
+import { templateNoteCreatedEvent } from '../api/template.schema';
 import { eventEnvelopeSchema, type EventEnvelope } from './envelope.schema';
 
 /** Every event of the product, in one list (for stream setup, consumers and tests). */
@@ -11,9 +18,14 @@ export const allEvents = [
   userVerifiedEvent,
   userUpdatedEvent,
   sessionRevokedEvent,
+  userSignedInEvent,
   messageSentEvent,
+  replyFinishedEvent,
+  feedbackGivenEvent,
   subscriptionChangedEvent,
-  adminActionRecordedEvent,
+  planUpdatedEvent,
+  sharingUpdatedEvent,
+  templateNoteCreatedEvent,
 ] as const;
 
 export type AnyEventDefinition = (typeof allEvents)[number];
@@ -26,12 +38,17 @@ export const eventSubjects = {
   sessionRevoked: sessionRevokedEvent.subject,
   messageSent: messageSentEvent.subject,
   subscriptionChanged: subscriptionChangedEvent.subject,
-  adminActionRecorded: adminActionRecordedEvent.subject,
+  userSignedIn: userSignedInEvent.subject,
+  replyFinished: replyFinishedEvent.subject,
+  feedbackGiven: feedbackGivenEvent.subject,
+  planUpdated: planUpdatedEvent.subject,
+  sharingUpdated: sharingUpdatedEvent.subject,
+  templateNoteCreated: templateNoteCreatedEvent.subject,
 } as const satisfies Record<string, EventSubject>;
 
 /** The one JetStream stream (architecture.md); each service publishes under its own name. */
 export const NOEK_STREAM = 'NOEK';
-export const noekStreamSubjects = ['auth.>', 'chat.>', 'billing.>', 'admin.>'] as const;
+export const noekStreamSubjects = ['auth.>', 'chat.>', 'billing.>', 'admin.>', 'template.>'] as const;
 export const eventStream = { name: NOEK_STREAM, subjects: noekStreamSubjects } as const;
 /** Alias of `eventStream`. */
 export const noekStream = eventStream;

@@ -26,3 +26,22 @@ export type EventDefinition<S extends string = string, D extends z.ZodType = z.Z
   data: D;
   envelope: z.ZodType;
 };
+
+/**
+ * THE way an event envelope is built: a new id, the event's subject as its type, its data checked by the
+ * event's own schema (a wrong shape fails where it is written, not in every consumer).
+ */
+export function createEnvelope<E extends { subject: string; data: z.ZodType }>(
+  event: E,
+  data: z.input<E['data']>,
+  correlationId: string,
+  time: Date = new Date(),
+): EventEnvelope<z.output<E['data']>> {
+  return {
+    id: globalThis.crypto.randomUUID(),
+    type: event.subject,
+    time: time.toISOString(),
+    correlationId,
+    data: event.data.parse(data) as z.output<E['data']>,
+  };
+}

@@ -1,5 +1,13 @@
 import * as z from 'zod/mini';
 
+/**
+ * The micro-frontend remotes the shell federates at run time: the one list the gateway serves and
+ * configures, and the shell loads.
+ */
+export const remoteNames = ['chat', 'admin', 'billing', 'marketing'] as const;
+export const remoteNameSchema = z.enum(remoteNames);
+export type RemoteName = z.infer<typeof remoteNameSchema>;
+
 /** A remote's mf-manifest.json: absolute (https://cdn.example/chat/mf-manifest.json) or same-origin path. */
 const manifestUrlSchema = z.string().check(
   z.trim(),
@@ -9,18 +17,13 @@ const manifestUrlSchema = z.string().check(
 );
 
 /**
- * GET /remotes-manifest.json, served by the gateway from configuration: where each remote's
- * mf-manifest.json lives, read by the shell at run time (registerRemotes, then loadRemote).
- * zod/mini, like the other boot file schemas (boot-schemas.ts): checked before a remote loads.
+ * GET /remotes-manifest.json, served by the gateway from configuration (`Cache-Control: no-store`):
+ * where each remote's mf-manifest.json lives, by default a same-origin path
+ * (`/remotes/chat/mf-manifest.json`), or an absolute URL when the remote is served from another
+ * origin. Read by the shell at run time (registerRemotes, then loadRemote). zod/mini, like the other
+ * boot file schemas (boot-schemas.ts): checked before a remote loads. Every remote has an entry.
  */
 export const remotesManifestSchema = z.object({
-  remotes: z.object({
-    chat: manifestUrlSchema,
-    admin: manifestUrlSchema,
-    billing: manifestUrlSchema,
-    marketing: manifestUrlSchema,
-  }),
+  remotes: z.record(remoteNameSchema, manifestUrlSchema),
 });
 export type RemotesManifest = z.infer<typeof remotesManifestSchema>;
-
-export { REMOTES_MANIFEST_PATH } from './paths';

@@ -14,19 +14,43 @@ export const apiRoutePrefixes = [
   { prefix: '/api/verify-email', service: 'auth' },
   { prefix: '/api/resend-verification', service: 'auth' },
   { prefix: '/api/conversations', service: 'chat' },
+  { prefix: '/api/shared', service: 'chat' },
   { prefix: '/api/subscription', service: 'billing' },
   { prefix: '/api/payment', service: 'billing' },
   { prefix: '/api/admin', service: 'admin' },
 ] as const satisfies readonly { prefix: `/api/${string}`; service: ServiceName }[];
 
 /** Answered by the gateway itself, never proxied. */
-export const gatewayApiPaths = { version: '/api/version' } as const;
+export const gatewayApiPaths = {
+  version: '/api/version',
+  /** The OpenAPI 3.1 document generated from the contracts (api/openapi.ts). */
+  openapi: '/api/openapi.json',
+  /** The browsable API reference (Swagger UI, served from the gateway's own files) and its assets below. */
+  docs: '/api/docs',
+} as const;
 
 /**
  * State-changing routes that are called by other servers, not browsers, and authenticate by
  * signature: exempt from the gateway's Origin check.
  */
 export const originCheckExemptPaths = ['/api/payment/webhook'] as const;
+
+/**
+ * Routes whose body is a file (the raw bytes): the gateway streams them up to its IMPORT_MAX_BYTES instead
+ * of MAX_BODY_BYTES, waits IMPORT_TIMEOUT_MS for the answer, and lets `application/zip` through besides JSON.
+ * Every other rule (session, Origin check) is the same as for any write.
+ */
+export const fileUploadPaths = ['/api/conversations/import'] as const;
+
+/**
+ * Paths below these prefixes are public on a signed-in-only service: the gateway does not ask for a
+ * session (a shared conversation opens for anyone holding its link; the service checks the link).
+ */
+export const sessionFreeApiPrefixes = ['/api/shared/'] as const;
+
+export function isSessionFreeApiPath(path: string): boolean {
+  return sessionFreeApiPrefixes.some((p) => path.startsWith(p));
+}
 
 /** The service that owns `path` (no query), or undefined when no prefix matches. */
 export function serviceForApiPath(path: string): ServiceName | undefined {

@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
  * gateway's MARKETING_HOSTS / CHAT_HOSTS. `version` is the same value /api/version answers.
  *
  * zod/mini (the same zod, its tree-shakable form): the shell checks this file in the browser, where
- * classic zod's start-up is a long task (~30 ms here); mini's a few ms (issue 9).
+ * classic zod's start-up is a long task (~30 ms here); mini's a few ms.
  */
 export const shellRuntimeConfigSchema = z.object({
   marketingHosts: z.array(z.string().check(z.minLength(1))),

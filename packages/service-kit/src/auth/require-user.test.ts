@@ -6,7 +6,7 @@ import type { RunningHttpServer } from '../http/http-server';
 import { listenForTest } from '../testing/http';
 import { captureLogger } from '../testing/log-capture';
 import { publicKeyObject, signAccessToken, verifyAccessToken } from './access-token';
-import { requireRole, requireUser } from './require-user';
+import { requireUser } from './require-user';
 
 const pem = () => {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -27,7 +27,6 @@ beforeAll(async () => {
     logger: captureLogger().logger,
     routes: (a) => {
       a.get('/me', auth, (req, res) => res.json(req.user));
-      a.get('/admin', auth, requireRole('admin'), (_req, res) => res.json({ ok: true }));
     },
   });
   running = await listenForTest(app);
@@ -136,13 +135,5 @@ describe('requireUser', () => {
     revokedUsers.add('u-revoked');
     const res = await get('/me', bearer(token({ userId: 'u-revoked' })));
     expect(res.status).toBe(401);
-  });
-});
-
-describe('requireRole', () => {
-  it('answers 403 to non-admins and lets admins through', async () => {
-    expect((await get('/admin', bearer(token({ accessLevel: 'premium' })))).status).toBe(403);
-    expect((await get('/admin', bearer(token({ accessLevel: 'admin' })))).status).toBe(200);
-    expect((await get('/admin')).status).toBe(401);
   });
 });

@@ -1,6 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import type { AccessLevel } from '@noek/contracts';
-import { ForbiddenError, UnauthenticatedError } from '../errors/domain-error';
+import { UnauthenticatedError } from '../errors/domain-error';
 import type { AuthUser } from '../http/request-context';
 import { verifyAccessToken } from './access-token';
 import { accessTokenFromHeaders } from './token-from-headers';
@@ -38,15 +37,6 @@ export function requireUser({ publicKey, isRevoked }: RequireUserOptions): Reque
       req.user = user;
     };
     void run().then(() => next(), next);
-  };
-}
-
-/** After requireUser: 403 unless the user has one of the levels. */
-export function requireRole(...levels: AccessLevel[]): RequestHandler {
-  return (req, _res, next) => {
-    if (!req.user) throw new UnauthenticatedError();
-    if (!levels.includes(req.user.accessLevel)) throw new ForbiddenError();
-    next();
   };
 }
 

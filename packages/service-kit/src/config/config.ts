@@ -60,6 +60,14 @@ export const pemEnv = (kind: 'PUBLIC KEY' | 'PRIVATE KEY') =>
     .transform((s) => s.replace(/\\n/g, '\n'))
     .refine((s) => s.includes(`-----BEGIN ${kind}`), `must be a PEM ${kind.toLowerCase()}`);
 
+/** auth's public key for every service that verifies its tokens: given as PEM, or read from auth's KEYS_DIR. */
+export const authPublicKeyEnv = {
+  /** auth's ES256 public key (PEM): verifies the access token cookie. */
+  AUTH_PUBLIC_KEY: pemEnv('PUBLIC KEY').optional(),
+  /** Single-machine mode: where auth keeps its generated keys (auth-public.pem), when AUTH_PUBLIC_KEY is unset. */
+  KEYS_DIR: z.string().min(1).optional(),
+};
+
 /** The JetStream stream every process of the product shares (unique per run in tests). */
 export const natsStreamEnv = z
   .string()
@@ -75,6 +83,21 @@ export const commonServiceEnv = {
   NATS_URL: natsUrl.default('nats://127.0.0.1:4222'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 };
+
+const answerChecksEnv = z.object({
+  NODE_ENV: z.string().optional(),
+  CHECK_ANSWERS: z.enum(['true', 'false']).optional(),
+});
+
+/**
+ * Whether service apps check every answer against its route contract (http/contract-route.ts): on under
+ * test (NODE_ENV=test, as vitest sets it) or with CHECK_ANSWERS=true; a wrong shape then answers 500.
+ */
+export function answerChecksFromEnv(env: Env = process.env): boolean {
+  const parsed = answerChecksEnv.safeParse(env);
+  if (!parsed.success) return false;
+  return parsed.data.CHECK_ANSWERS ? parsed.data.CHECK_ANSWERS === 'true' : parsed.data.NODE_ENV === 'test';
+}
 
 /**
  * For a process entry: a bad environment ends the process with exit 1 and one plain message naming every

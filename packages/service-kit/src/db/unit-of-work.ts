@@ -4,7 +4,13 @@ import type { OutboxTx } from '../outbox/outbox-db';
 
 /** A Prisma client (or anything shaped like one) that runs interactive transactions. */
 export interface TransactionCapable<Tx> {
-  $transaction<R>(fn: (tx: Tx) => Promise<R>): Promise<R>;
+  $transaction<R>(fn: (tx: Tx) => Promise<R>, options?: TransactionLimits): Promise<R>;
+}
+
+/** Prisma's interactive transaction limits (ms): `timeout` bounds the work (default 5 s), `maxWait` the start. */
+export interface TransactionLimits {
+  timeout?: number;
+  maxWait?: number;
 }
 
 /** What a unit of work sees: the service's repositories bound to one transaction, and the outbox. */
@@ -13,7 +19,11 @@ export type UnitScope<Repos> = Repos & {
   publish(envelope: EventEnvelope): Promise<void>;
 };
 
-export type UnitOfWork<Repos> = <T>(work: (scope: UnitScope<Repos>) => Promise<T>) => Promise<T>;
+/** `limits`: for the rare long unit (an import of thousands of conversations); the default suits the rest. */
+export type UnitOfWork<Repos> = <T>(
+  work: (scope: UnitScope<Repos>) => Promise<T>,
+  limits?: TransactionLimits,
+) => Promise<T>;
 
 export interface UnitOfWorkOptions {
   /** Called after a commit that wrote an outbox row (e.g. flush the relay without waiting for its poll). */
@@ -30,7 +40,7 @@ export function createUnitOfWork<Tx extends OutboxTx, Repos>(
   makeRepositories: (tx: Tx) => Repos,
   options: UnitOfWorkOptions = {},
 ): UnitOfWork<Repos> {
-  return async (work) => {
+  return async (work, limits) => {
     let published = false;
     const result = await db.$transaction(async (tx) => {
       const publish = async (envelope: EventEnvelope) => {
@@ -38,7 +48,7 @@ export function createUnitOfWork<Tx extends OutboxTx, Repos>(
         published = true;
       };
       return work({ ...makeRepositories(tx), publish });
-    });
+    }, limits);
     if (published) options.afterPublish?.();
     return result;
   };

@@ -18,6 +18,12 @@ const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '08000', '0800
  * statement did nothing, and the same request can succeed once space, memory or a connection is free.
  */
 const RESOURCES_CLASS = /^53[0-9A-Z]{3}$/;
+/**
+ * Prisma P2028, its transaction API error: a transaction could not start before its wait ran out (every
+ * connection busy) or ran past its timeout and was rolled back. Nothing was committed, and the same request
+ * can succeed when the database is less busy.
+ */
+const TRANSACTION_TIMED_OUT = 'P2028';
 /** node-postgres messages that carry no code. */
 const UNAVAILABLE_MESSAGES =
   /Connection terminated|connection ended unexpectedly|Client has encountered a connection error|timeout exceeded when trying to connect/i;
@@ -51,12 +57,12 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-/** True when the database answered that it is out of a resource (SQLSTATE class 53). */
+/** True when the database answered that it is out of a resource (SQLSTATE class 53), or too busy to start a transaction. */
 export function isDatabaseShortOfResources(err: unknown): boolean {
   for (const e of chain(err)) {
     if (typeof e.code === 'string' && RESOURCES_CLASS.test(e.code)) return true;
     if (typeof e.originalCode === 'string' && RESOURCES_CLASS.test(e.originalCode)) return true;
-    if (e.kind === 'TooManyConnections') return true;
+    if (e.kind === 'TooManyConnections' || e.code === TRANSACTION_TIMED_OUT) return true;
   }
   return false;
 }

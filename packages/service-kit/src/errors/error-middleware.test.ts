@@ -195,6 +195,13 @@ describe('errorMiddleware', () => {
     ['out of memory', adapterError('53200', 'out of memory')],
     ['too many connections', adapterError('53300', 'sorry, too many clients already')],
     [
+      'a transaction that could not start in time (every connection busy)',
+      Object.assign(new Error('Transaction API error: Unable to start a transaction in the given time.'), {
+        code: 'P2028',
+        meta: {},
+      }),
+    ],
+    [
       'a class-53 error from node-postgres',
       Object.assign(new Error('no space'), { code: '53100', severity: 'ERROR' }),
     ],

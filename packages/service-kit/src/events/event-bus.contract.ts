@@ -132,6 +132,62 @@ export function eventBusContract(name: string, make: () => Promise<BusUnderTest>
       expect(dead).toEqual([poison]);
     });
 
+    it('holds an event through a database outage longer than maxDeliver tries, then handles it', async () => {
+      let calls = 0;
+      const dead: EventEnvelope[] = [];
+      const handled: EventEnvelope[] = [];
+      await t.bus.subscribe({
+        durable: 'd-outage-dlq-watch',
+        subjects: [`${t.dlqPrefix}.d-outage`],
+        handler: async (e) => void dead.push(e),
+      });
+      await t.bus.subscribe({
+        durable: 'd-outage',
+        subjects: [`${t.prefix}.note.>`],
+        maxDeliver: 2,
+        retryDelayMs: 5,
+        handler: async (e) => {
+          calls += 1;
+          // The driver adapter's "database not reachable", as the store answers while PostgreSQL is down.
+          if (calls <= 6)
+            throw Object.assign(new Error("Can't reach database server"), { kind: 'DatabaseNotReachable' });
+          handled.push(e);
+        },
+      });
+      const event = envelope(`${t.prefix}.note.created.v1`);
+      await t.bus.publish(event);
+      await waitFor(() => handled.length === 1);
+      expect(calls).toBe(7);
+      expect(handled).toEqual([event]);
+      expect(dead).toEqual([]);
+    });
+
+    it('stops while holding an event through an outage, and the event is not dead-lettered', async () => {
+      let calls = 0;
+      const dead: EventEnvelope[] = [];
+      await t.bus.subscribe({
+        durable: 'd-held-dlq-watch',
+        subjects: [`${t.dlqPrefix}.d-held`],
+        handler: async (e) => void dead.push(e),
+      });
+      const held = await t.bus.subscribe({
+        durable: 'd-held',
+        subjects: [`${t.prefix}.note.>`],
+        maxDeliver: 1,
+        retryDelayMs: 60_000, // a pause far longer than the test: stop must not wait it out
+        handler: async () => {
+          calls += 1;
+          throw Object.assign(new Error('Connection terminated unexpectedly'), { kind: 'ConnectionClosed' });
+        },
+      });
+      await t.bus.publish(envelope(`${t.prefix}.note.created.v1`));
+      await waitFor(() => calls === 1);
+      await held.stop();
+      await new Promise((r) => setTimeout(r, QUIET_MS));
+      expect(calls).toBe(1);
+      expect(dead).toEqual([]);
+    });
+
     it('drops a second publish with the same id', async () => {
       const got: string[] = [];
       await t.bus.subscribe({
@@ -162,6 +218,77 @@ export function eventBusContract(name: string, make: () => Promise<BusUnderTest>
       await waitFor(() => got.length >= 2);
       await new Promise((r) => setTimeout(r, QUIET_MS));
       expect(got).toEqual([{ n: 'before' }, { n: 'while stopped' }]);
+    });
+
+    it('batch: hands the waiting events over together in order, each envelope id once', async () => {
+      const events = Array.from({ length: 6 }, (_, i) => envelope(`${t.prefix}.note.created.v1`, { n: i }));
+      for (const e of events) await t.bus.publish(e);
+      // The same event published again under another message id (say, after the duplicate window).
+      await t.bus.publish(events[2]!, { msgId: `again-${events[2]!.id}` });
+      const batches: string[][] = [];
+      await t.bus.subscribe({
+        durable: 'd-batch',
+        subjects: [`${t.prefix}.note.>`],
+        batch: { maxMessages: 50, handler: async (es) => void batches.push(es.map((e) => e.id)) },
+      });
+      await expect.poll(() => batches.flat().length).toBeGreaterThanOrEqual(6);
+      expect(batches.flat().slice(0, 6)).toEqual(events.map((e) => e.id));
+      expect(batches[0]!.length).toBeGreaterThan(1);
+      for (const b of batches) expect(new Set(b).size).toBe(b.length);
+    });
+
+    it('batch: a failing batch is handed over again event by event, the poison one alone dead-lettered', async () => {
+      const good = Array.from({ length: 4 }, (_, i) => envelope(`${t.prefix}.note.created.v1`, { n: i }));
+      const poison = envelope(`${t.prefix}.note.created.v1`, { poison: true });
+      const dead: string[] = [];
+      await t.bus.subscribe({
+        durable: 'd-batch-dlq-watch',
+        subjects: [`${t.dlqPrefix}.d-batch-poison`],
+        handler: async (e) => void dead.push(e.id),
+      });
+      for (const e of [good[0]!, good[1]!, poison, good[2]!, good[3]!]) await t.bus.publish(e);
+      const committed: string[] = [];
+      const sizes: number[] = [];
+      await t.bus.subscribe({
+        durable: 'd-batch-poison',
+        subjects: [`${t.prefix}.note.>`],
+        maxDeliver: 3,
+        retryDelayMs: 20,
+        batch: {
+          maxMessages: 50,
+          handler: async (es) => {
+            sizes.push(es.length);
+            if (es.some((e) => e.id === poison.id)) throw new Error('poison');
+            committed.push(...es.map((e) => e.id));
+          },
+        },
+      });
+      await expect.poll(() => dead).toEqual([poison.id]);
+      expect([...committed].sort()).toEqual(good.map((e) => e.id).sort());
+      expect(Math.max(...sizes)).toBeGreaterThan(1);
+    });
+
+    it('batch: a batch that fails for a while is retried until it commits', async () => {
+      const events = Array.from({ length: 3 }, (_, i) => envelope(`${t.prefix}.note.created.v1`, { n: i }));
+      for (const e of events) await t.bus.publish(e);
+      let failures = 2;
+      const committed: string[] = [];
+      await t.bus.subscribe({
+        durable: 'd-batch-retry',
+        subjects: [`${t.prefix}.note.>`],
+        retryDelayMs: 20,
+        batch: {
+          handler: async (es) => {
+            if (failures > 0) {
+              failures -= 1;
+              throw new Error('database restarting');
+            }
+            committed.push(...es.map((e) => e.id));
+          },
+        },
+      });
+      await expect.poll(() => [...committed].sort()).toEqual(events.map((e) => e.id).sort());
+      expect(failures).toBe(0);
     });
 
     it('broadcast: hands each broadcast to every listener listening at that moment, nothing before', async () => {

@@ -1,4 +1,6 @@
 import type { EventEnvelope } from '@noek/contracts';
+import { isDatabaseShortOfResources, isDatabaseUnavailable } from '../errors/database-errors';
+import { backoffDelay } from '../lifecycle/backoff';
 
 export interface PublishOptions {
   /** Defaults to envelope.type (the event's subject). */
@@ -8,14 +10,14 @@ export interface PublishOptions {
 }
 
 export type EventHandler = (envelope: EventEnvelope) => Promise<void>;
+/** Handles several events at once (each id once per batch); throw to have them handled again. */
+export type BatchHandler = (envelopes: EventEnvelope[]) => Promise<void>;
 
-export interface SubscribeOptions {
+interface SubscribeCommon {
   /** Durable consumer name: unique per consuming service and purpose, e.g. "chat-user-events". */
   durable: string;
   /** Subjects with NATS wildcards ("auth.user.*.v1", "billing.>"). */
   subjects: readonly string[];
-  /** Throw to have the event redelivered; after maxDeliver attempts it goes to dlq.<durable>. */
-  handler: EventHandler;
   /** Attempts before dead-lettering; default 5. */
   maxDeliver?: number;
   /** How long a delivery may stay unacknowledged before the server redelivers it; default 30 s. */
@@ -23,6 +25,28 @@ export interface SubscribeOptions {
   /** Base of the exponential delay before a failed event is retried; default 1000 ms, capped at 60 s. */
   retryDelayMs?: number;
 }
+
+export interface BatchOptions {
+  /**
+   * Gets the events waiting (up to `maxMessages`, at least one), in stream order, each envelope id once;
+   * they are acknowledged together after it resolves, so it should commit them in one transaction. If it
+   * throws, each event of the batch is handed over again alone (a batch of one), so one poison event
+   * is retried, then dead-lettered, on its own while the others are handled.
+   */
+  handler: BatchHandler;
+  /** The most events handed over at once; default 100. */
+  maxMessages?: number;
+}
+
+export type SubscribeOptions = SubscribeCommon &
+  (
+    | {
+        /** Throw to have the event redelivered; after maxDeliver attempts it goes to dlq.<durable>. */
+        handler: EventHandler;
+        batch?: never;
+      }
+    | { batch: BatchOptions; handler?: never }
+  );
 
 export interface Subscription {
   readonly durable: string;
@@ -84,10 +108,52 @@ export const DEFAULTS = {
   ackWaitMs: 30_000,
   retryDelayMs: 1_000,
   maxRetryDelayMs: 60_000,
+  /** The longest pause between tries while the handler's database is unavailable (see isPassingFailure). */
+  maxHoldDelayMs: 5_000,
+  maxBatch: 100,
 } as const;
 
+/** Every subscription as a batch one: a single-event handler is a batch of at most one. */
+export function asBatch(o: SubscribeOptions): { handler: BatchHandler; maxMessages: number } {
+  if (o.batch)
+    return { handler: o.batch.handler, maxMessages: Math.max(1, o.batch.maxMessages ?? DEFAULTS.maxBatch) };
+  const single = o.handler;
+  return { handler: (envelopes) => single(envelopes[0]!), maxMessages: 1 };
+}
+
+/** The batch with each envelope id once (the first delivery of it), and the later copies apart. */
+export function uniqueById<T>(items: T[], id: (item: T) => string): { unique: T[]; copies: T[] } {
+  const seen = new Set<string>();
+  const unique: T[] = [];
+  const copies: T[] = [];
+  for (const item of items) {
+    const key = id(item);
+    if (seen.has(key)) copies.push(item);
+    else {
+      seen.add(key);
+      unique.push(item);
+    }
+  }
+  return { unique, copies };
+}
+
 export function retryDelay(base: number, attempt: number): number {
-  return Math.min(base * 2 ** Math.max(0, attempt - 1), DEFAULTS.maxRetryDelayMs);
+  return backoffDelay(attempt, { baseMs: base, maxMs: DEFAULTS.maxRetryDelayMs });
+}
+
+/**
+ * True when a handler failed because its database is unreachable or out of a resource: the event is not at
+ * fault and will succeed once the database is back. Such failures never count toward maxDeliver (an outage
+ * longer than the retries would otherwise dead-letter every event it touched): the event is held and tried
+ * again, every holdDelay at most, for as long as the outage lasts.
+ */
+export function isPassingFailure(err: unknown): boolean {
+  return isDatabaseUnavailable(err) || isDatabaseShortOfResources(err);
+}
+
+/** The pause before the next try of an event held through an outage (short, so it resumes soon after). */
+export function holdDelay(base: number, tries: number): number {
+  return backoffDelay(tries, { baseMs: base, maxMs: DEFAULTS.maxHoldDelayMs });
 }
 
 /** The subject a durable's dead letters go to. */

@@ -1,7 +1,12 @@
 import type { EventEnvelope } from '@noek/contracts';
 import {
   DEFAULTS,
+  asBatch,
+  uniqueById,
+  type BatchHandler,
   deadLetterSubject,
+  holdDelay,
+  isPassingFailure,
   retryDelay,
   subjectMatches,
   type EventBus,
@@ -16,7 +21,10 @@ import {
 export interface InProcessEventBusOptions {
   /** Publishes with an id seen within this window are dropped, like JetStream's duplicate window. Default 2 min. */
   duplicateWindowMs?: number;
-  /** Messages kept for durables created later (like a stream's retention). Default 10 000. */
+  /**
+   * Messages kept for durables created later (like a stream's retention): at least this many, trimmed in
+   * batches of an eighth so that a publish never moves the whole log. Default 10 000.
+   */
   maxRetained?: number;
   dlqPrefix?: string;
 }
@@ -40,6 +48,8 @@ interface Durable {
   running?: Promise<void>;
   active: boolean;
   wake?: () => void;
+  /** Ends a pause between tries at once (set while pausing), so stopping never waits out a retry delay. */
+  interrupt?: () => void;
 }
 
 export interface InProcessEventBus extends EventBus {
@@ -47,7 +57,16 @@ export interface InProcessEventBus extends EventBus {
   readonly deadLetters: readonly DeadLetter[];
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Waits `ms`, or less if the durable is stopped meanwhile. */
+function pause(d: Durable, ms: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    d.interrupt = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+  }).finally(() => (d.interrupt = undefined));
+}
 
 /** The bus's state, shared by the steps below. */
 interface Memory {
@@ -66,11 +85,12 @@ interface Memory {
   closed: boolean;
 }
 
-type Full = SubscribeOptions & { maxDeliver: number; retryDelayMs: number };
+type Full = { maxDeliver: number; retryDelayMs: number; handler: BatchHandler; maxMessages: number };
 
 /**
  * The same semantics as the NATS bus, in memory: for the single-process mode and unit tests.
- * One event is handled at a time per durable; a failing one is retried in place with backoff.
+ * One batch is handled at a time per durable (what is waiting, up to its size); a failing batch is handed
+ * over again event by event, and a failing event is retried in place with backoff.
  * ackWaitMs has no meaning here (nothing can die between delivery and ack) and is ignored.
  */
 export function createInProcessEventBus(options: InProcessEventBusOptions = {}): InProcessEventBus {
@@ -130,9 +150,15 @@ async function publish(m: Memory, envelope: EventEnvelope, opts: PublishOptions 
     at: Date.now(),
   };
   m.log.push(stored);
-  if (m.log.length > m.maxRetained) m.log.splice(0, m.log.length - m.maxRetained);
+  trim(m);
   for (const f of m.followers) f(stored);
   for (const d of m.durables.values()) d.wake?.();
+}
+
+/** Drops the oldest messages once the log is an eighth over its retention (amortised O(1) per publish). */
+function trim(m: Memory): void {
+  const slack = Math.max(1, Math.ceil(m.maxRetained / 8));
+  if (m.log.length > m.maxRetained + slack) m.log.splice(0, m.log.length - m.maxRetained);
 }
 
 /** Replays the retained messages of the last `sinceMs`, then hands each new one over as it is published. */
@@ -182,29 +208,34 @@ async function subscribe(m: Memory, o: SubscribeOptions): Promise<Subscription> 
 async function stopDurable(d: Durable): Promise<void> {
   d.active = false;
   d.wake?.();
+  d.interrupt?.();
   await d.running;
 }
 
-/** The durable's loop: the next matching event after its cursor, or sleep until a publish wakes it. */
+/** The durable's loop: the next matching events after its cursor, or sleep until a publish wakes it. */
 async function run(m: Memory, name: string, d: Durable, o: SubscribeOptions): Promise<void> {
   const full: Full = {
-    ...o,
+    ...asBatch(o),
     maxDeliver: o.maxDeliver ?? DEFAULTS.maxDeliver,
     retryDelayMs: o.retryDelayMs ?? DEFAULTS.retryDelayMs,
   };
   while (d.active) {
-    const next = nextFor(m.log, d, o.subjects);
-    if (!next) {
+    const next = nextFor(m.log, d, o.subjects, full.maxMessages);
+    if (next.length === 0) {
+      // Nothing after the cursor matches, and a message's subject never changes: skip past them all, so
+      // each publish costs a durable one subject check instead of a rescan of the retained log.
+      const last = m.log.at(-1);
+      if (last && last.seq > d.cursor) d.cursor = last.seq;
       await new Promise<void>((r) => (d.wake = r));
       d.wake = undefined;
       continue;
     }
-    if (await deliver(m, d, name, next, full)) d.cursor = next.seq;
+    await deliverBatch(m, d, name, next, full);
   }
 }
 
-/** The first retained message after the cursor matching the durable's subjects (log is sorted by seq). */
-function nextFor(log: Stored[], d: Durable, subjects: readonly string[]): Stored | undefined {
+/** Up to `max` retained messages after the cursor matching the durable's subjects (log is sorted by seq). */
+function nextFor(log: Stored[], d: Durable, subjects: readonly string[], max: number): Stored[] {
   let lo = 0;
   let hi = log.length;
   while (lo < hi) {
@@ -212,25 +243,52 @@ function nextFor(log: Stored[], d: Durable, subjects: readonly string[]): Stored
     if (log[mid]!.seq <= d.cursor) lo = mid + 1;
     else hi = mid;
   }
-  for (let i = lo; i < log.length; i += 1) {
+  const found: Stored[] = [];
+  for (let i = lo; i < log.length && found.length < max; i += 1) {
     const msg = log[i]!;
-    if (subjects.some((p) => subjectMatches(p, msg.subject))) return msg;
+    if (subjects.some((p) => subjectMatches(p, msg.subject))) found.push(msg);
   }
-  return undefined;
+  return found;
+}
+
+/** The whole batch at once; if that fails, each event alone. Moves the cursor past what was handled. */
+async function deliverBatch(m: Memory, d: Durable, name: string, batch: Stored[], o: Full): Promise<void> {
+  if (batch.length > 1) {
+    const { unique } = uniqueById(batch, (msg) => msg.envelope.id);
+    try {
+      await o.handler(unique.map((msg) => structuredClone(msg.envelope)));
+      d.cursor = batch.at(-1)!.seq;
+      return;
+    } catch {
+      // one of them may be poison: hand them over one by one below
+    }
+  }
+  for (const msg of batch) {
+    if (!(await deliver(m, d, name, msg, o))) return;
+    d.cursor = msg.seq;
+  }
 }
 
 /** Returns false if the durable was stopped between attempts: the event stays unhandled, as in NATS. */
 async function deliver(m: Memory, d: Durable, name: string, msg: Stored, o: Full): Promise<boolean> {
-  for (let attempt = 1; ; attempt += 1) {
+  let held = 0; // tries failed by an outage: they do not count as attempts
+  for (let attempt = 1; ;) {
     try {
-      await o.handler(structuredClone(msg.envelope));
+      await o.handler([structuredClone(msg.envelope)]);
       return true;
     } catch (err) {
+      if (isPassingFailure(err)) {
+        held += 1;
+        await pause(d, holdDelay(o.retryDelayMs, held));
+        if (!d.active) return false;
+        continue;
+      }
       if (attempt >= o.maxDeliver) {
-        await deadLetter(m, name, msg, err, attempt);
+        await deadLetter(m, name, msg, err, attempt + held);
         return true;
       }
-      await sleep(retryDelay(o.retryDelayMs, attempt));
+      await pause(d, retryDelay(o.retryDelayMs, attempt));
+      attempt += 1;
       if (!d.active) return false;
     }
   }

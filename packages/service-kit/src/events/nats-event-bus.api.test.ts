@@ -2,6 +2,7 @@ import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { captureLogger } from '../testing/log-capture';
+import { slowWork } from '../testing/slow-work';
 import { eventBusContract, uniquePrefix } from './event-bus.contract';
 import { createNatsEventBus } from './nats-event-bus';
 
@@ -88,7 +89,7 @@ describe('NATS bus specifics', () => {
       ackWaitMs: 2_000,
       handler: async () => {
         calls += 1;
-        await new Promise((r) => setTimeout(r, 5_000));
+        await slowWork(5_000); // 2.5 times ackWait
         done = true;
       },
     });
@@ -99,9 +100,20 @@ describe('NATS bus specifics', () => {
       correlationId: 'c',
       data: {},
     });
-    const start = Date.now();
-    while (!done && Date.now() - start < 15_000) await new Promise((r) => setTimeout(r, 50));
-    await new Promise((r) => setTimeout(r, 2_500));
+    await expect.poll(() => done, { timeout: 15_000 }).toBe(true);
+    // The server's own record: the one delivery acknowledged, none sent again.
+    const nc = await connect({ servers: NATS_URL });
+    try {
+      const jsm = await jetstreamManager(nc);
+      await expect
+        .poll(async () => (await jsm.consumers.info(streamName, 'slow')).num_ack_pending, { timeout: 10_000 })
+        .toBe(0);
+      const info = await jsm.consumers.info(streamName, 'slow');
+      expect(info.delivered.consumer_seq).toBe(1);
+      expect(info.num_redelivered).toBe(0);
+    } finally {
+      await nc.close();
+    }
     expect(calls).toBe(1);
     await bus.close();
   });

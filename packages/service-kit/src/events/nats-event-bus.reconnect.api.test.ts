@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@noek/contracts';
+import { freePort } from '../testing/free-port';
 import { captureLogger } from '../testing/log-capture';
 import { createNatsEventBus } from './nats-event-bus';
 
@@ -17,20 +17,11 @@ const NATS_BIN = '/usr/sbin/nats-server';
 const storeDir = mkdtempSync(join(tmpdir(), 'sk-nats-'));
 let server: ChildProcess | undefined;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startNats(port: number): Promise<void> {
+/** Starts the server; callers wait for the bus to connect, not for a fixed time. */
+function startNats(port: number): void {
   server = spawn(NATS_BIN, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
     stdio: 'ignore',
   });
-  await new Promise((r) => setTimeout(r, 300));
 }
 
 async function killNats(): Promise<void> {
@@ -43,11 +34,7 @@ async function killNats(): Promise<void> {
 }
 
 async function waitFor(check: () => boolean, timeoutMs: number): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await expect.poll(check, { timeout: timeoutMs }).toBe(true);
 }
 
 afterAll(async () => {
@@ -76,10 +63,9 @@ describe('NATS bus across broker outages', () => {
         subjects: ['rtest.>'],
         publishTimeoutMs: 2_000,
       });
-      await new Promise((r) => setTimeout(r, 300));
       expect(bus.isHealthy()).toBe(false);
 
-      await startNats(port);
+      startNats(port);
       await bus.connected();
       expect(bus.isHealthy()).toBe(true);
 
@@ -96,19 +82,20 @@ describe('NATS bus across broker outages', () => {
       await waitFor(() => !bus.isHealthy(), 5_000);
       await expect(bus.publish(envelope(2))).rejects.toThrow();
 
-      await startNats(port);
+      startNats(port);
       await waitFor(() => bus.isHealthy(), 15_000);
       // Publish retries are the outbox relay's job; here, retry until the broker accepts.
       const third = envelope(3);
-      for (let i = 0; ; i += 1) {
-        try {
-          await bus.publish(third);
-          break;
-        } catch (err) {
-          if (i > 20) throw err;
-          await new Promise((r) => setTimeout(r, 250));
-        }
-      }
+      await expect
+        .poll(
+          () =>
+            bus.publish(third).then(
+              () => true,
+              () => false,
+            ),
+          { timeout: 15_000, interval: 250 },
+        )
+        .toBe(true);
       await waitFor(() => got.length === 2, 45_000);
       expect(got).toEqual([{ n: 1 }, { n: 3 }]);
       await bus.close();

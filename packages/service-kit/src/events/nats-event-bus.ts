@@ -17,7 +17,12 @@ import { eventEnvelopeSchema, type EventEnvelope } from '@noek/contracts';
 import type { Logger } from 'pino';
 import {
   DEFAULTS,
+  asBatch,
   deadLetterSubject,
+  holdDelay,
+  isPassingFailure,
+  uniqueById,
+  type BatchHandler,
   retryDelay,
   subjectMatches,
   type EventBus,
@@ -83,7 +88,16 @@ interface Bus {
   healthy: boolean;
 }
 
-type HandleOptions = SubscribeOptions & { maxDeliver: number; retryDelayMs: number };
+type HandleOptions = {
+  durable: string;
+  ackWaitMs?: number;
+  maxDeliver: number;
+  retryDelayMs: number;
+  handler: BatchHandler;
+  maxMessages: number;
+  /** Aborted when the subscription stops: an event held through an outage is handed back at once. */
+  stopping: AbortSignal;
+};
 type PublishRaw = (
   subject: string,
   data: Uint8Array,
@@ -296,23 +310,31 @@ async function subscribeDurable(
   publishRaw: PublishRaw,
   onStopped: () => void,
 ): Promise<Subscription> {
+  const stopping = new AbortController();
   const full: HandleOptions = {
-    ...o,
+    ...asBatch(o),
+    durable: o.durable,
+    ackWaitMs: o.ackWaitMs,
     maxDeliver: o.maxDeliver ?? DEFAULTS.maxDeliver,
     retryDelayMs: o.retryDelayMs ?? DEFAULTS.retryDelayMs,
+    stopping: stopping.signal,
   };
   await upsertConsumer(bus, nc, jsm, o);
   const consumer = await js.consumers.get(bus.streamName, o.durable);
   // Servers before 2.10 cannot filter several subjects: the others are skipped here.
   const serverFilters = o.subjects.length === 1 || supportsMultiFilter(nc);
-  const handle = async (m: JsMsg) => {
-    if (!serverFilters && !o.subjects.some((p) => subjectMatches(p, m.subject))) m.ack();
-    else await handleMessage(bus, m, full, publishRaw);
+  const handle = async (batch: JsMsg[]) => {
+    const wanted = serverFilters
+      ? batch
+      : batch.filter((m) => o.subjects.some((p) => subjectMatches(p, m.subject)));
+    for (const m of batch) if (!wanted.includes(m)) m.ack();
+    if (wanted.length > 0) await handleBatch(bus, wanted, full, publishRaw);
   };
-  const loop = startConsumeLoop(bus, consumer, o.durable, handle);
+  const loop = startConsumeLoop(bus, consumer, o.durable, full.maxMessages, handle);
   return {
     durable: o.durable,
     async stop() {
+      stopping.abort();
       await loop.stop();
       onStopped();
     },
@@ -431,28 +453,61 @@ async function upsertConsumer(bus: Bus, nc: NatsConnection, jsm: JetStreamManage
 
 type Consumer = Awaited<ReturnType<JetStreamClient['consumers']['get']>>;
 
+const NOT_READY = Symbol('not ready');
+
+/**
+ * The messages already received, up to `max`, after waiting for the first: a batch grows with the backlog
+ * (one message when idle, `max` when behind) without waiting for a batch to fill. `next` is the iterator's
+ * pending read, which a batch may leave for the next one.
+ */
+async function takeBatch(
+  it: AsyncIterator<JsMsg>,
+  next: { read: Promise<IteratorResult<JsMsg>> },
+  max: number,
+): Promise<{ batch: JsMsg[]; done: boolean }> {
+  const batch: JsMsg[] = [];
+  for (;;) {
+    const r = batch.length === 0 ? await next.read : await Promise.race([next.read, immediate()]);
+    if (r === NOT_READY) return { batch, done: false };
+    if (r.done) return { batch, done: true };
+    batch.push(r.value);
+    next.read = it.next();
+    if (batch.length >= max) return { batch, done: false };
+  }
+}
+
+/** Resolves after the messages already received have been handed over (they resolve as microtasks). */
+function immediate(): Promise<typeof NOT_READY> {
+  return new Promise((r) => setImmediate(() => r(NOT_READY)));
+}
+
 /** consume() re-pulls after reconnects and watches heartbeats; the outer loop restarts it if it ends. */
 function startConsumeLoop(
   bus: Bus,
   consumer: Consumer,
   durable: string,
-  handle: (m: JsMsg) => Promise<void>,
+  maxMessages: number,
+  handle: (batch: JsMsg[]) => Promise<void>,
 ) {
   let active = true;
   let messages: ConsumerMessages | undefined;
   const loop = (async () => {
     while (active) {
       try {
-        messages = await consumer.consume({ max_messages: 16 });
+        messages = await consumer.consume({ max_messages: Math.max(16, 2 * maxMessages) });
         void logMissedHeartbeats(bus, messages, durable);
-        for await (const m of messages) {
+        const it = messages[Symbol.asyncIterator]();
+        const next = { read: it.next() };
+        for (let done = false; !done && active;) {
+          const taken = await takeBatch(it, next, maxMessages);
+          done = taken.done;
+          if (taken.batch.length === 0) continue;
           try {
-            await handle(m);
+            await handle(taken.batch);
           } catch (err) {
             // Could not ack/nak/dead-letter (e.g. disconnected): the server redelivers after ackWait.
             bus.log.error({ err, durable }, 'event handling failed');
           }
-          if (!active) break;
         }
       } catch (err) {
         if (active) bus.log.error({ err, durable }, 'consume loop ended, restarting');
@@ -505,28 +560,114 @@ async function deadLetter(bus: Bus, publishRaw: PublishRaw, m: JsMsg, durable: s
   bus.log.error({ durable, subject: m.subject, deliveries, reason }, 'event dead-lettered');
 }
 
+/**
+ * A batch: what cannot be handled is dead-lettered, the rest goes to the handler at once (each envelope id
+ * once) and is acknowledged after it resolves. If it throws, each message is handled alone, so a poison
+ * event is retried and dead-lettered on its own while the others go through.
+ */
+async function handleBatch(
+  bus: Bus,
+  batch: JsMsg[],
+  o: HandleOptions,
+  publishRaw: PublishRaw,
+): Promise<void> {
+  if (batch.length === 1) return handleMessage(bus, batch[0]!, o, publishRaw);
+  const ready: { m: JsMsg; envelope: EventEnvelope }[] = [];
+  for (const m of batch) {
+    const envelope = parseEnvelope(m);
+    if (!envelope) await deadLetter(bus, publishRaw, m, o.durable, 'not a valid event envelope');
+    else if (m.info.deliveryCount > o.maxDeliver) await deadLetter(bus, publishRaw, m, o.durable, TOO_MANY);
+    else ready.push({ m, envelope });
+  }
+  if (ready.length === 0) return;
+  const { unique } = uniqueById(ready, (r) => r.envelope.id);
+  const keepAlive = keepWorking(
+    ready.map((r) => r.m),
+    o,
+  );
+  try {
+    await o.handler(unique.map((r) => r.envelope));
+  } catch (err) {
+    clearInterval(keepAlive);
+    bus.log.warn(
+      { durable: o.durable, events: ready.length, err },
+      'batch failed, handling its events one by one',
+    );
+    for (const r of ready) await handleMessage(bus, r.m, o, publishRaw);
+    return;
+  }
+  clearInterval(keepAlive);
+  // Acks go out in order on one connection: the server's answer to the last one confirms them all.
+  for (const r of ready.slice(0, -1)) r.m.ack();
+  const last = ready.at(-1)!.m;
+  await last.ackAck().catch(() => last.ack());
+}
+
+const TOO_MANY = 'delivered more than maxDeliver times without an answer';
+
+/**
+ * Runs the handler; while it fails because its database is unavailable, tries again in place (the message
+ * kept in progress by keepWorking, its delivery count unchanged), so an outage longer than the retries
+ * dead-letters nothing. Throws the first other error; 'stopped' if the subscription stopped meanwhile.
+ */
+async function handleThroughOutages(
+  bus: Bus,
+  envelope: EventEnvelope,
+  o: HandleOptions,
+): Promise<'handled' | 'stopped'> {
+  for (let held = 1; ; held += 1) {
+    try {
+      await o.handler([envelope]);
+      return 'handled';
+    } catch (err) {
+      if (!isPassingFailure(err)) throw err;
+      if (o.stopping.aborted) return 'stopped';
+      if (held === 1) {
+        bus.log.warn(
+          { durable: o.durable, eventId: envelope.id, err },
+          'database unavailable, holding the event',
+        );
+      }
+      await waitOrStop(holdDelay(o.retryDelayMs, held), o.stopping);
+      if (o.stopping.aborted) return 'stopped';
+    }
+  }
+}
+
+function waitOrStop(ms: number, stopping: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      stopping.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    stopping.addEventListener('abort', done, { once: true });
+  });
+}
+
+/**
+ * A slow handler tells the server it is still working, so its messages are not redelivered to a second
+ * worker. A third of ackWait leaves room for an event loop stalled by a busy machine.
+ */
+function keepWorking(ms: JsMsg[], o: HandleOptions): NodeJS.Timeout {
+  const ackWaitMs = o.ackWaitMs ?? DEFAULTS.ackWaitMs;
+  return setInterval(() => ms.forEach((m) => m.working()), Math.max(100, Math.floor(ackWaitMs / 3)));
+}
+
 /** One delivery: parse, bound the redeliveries, run the handler with a keep-alive, then ack, nak or dead-letter. */
 async function handleMessage(bus: Bus, m: JsMsg, o: HandleOptions, publishRaw: PublishRaw): Promise<void> {
   const deliveries = m.info.deliveryCount;
   const envelope = parseEnvelope(m);
   if (!envelope) return deadLetter(bus, publishRaw, m, o.durable, 'not a valid event envelope');
-  if (deliveries > o.maxDeliver) {
-    // A handler that kills the process never gets to nak; stop the crash loop here.
-    return deadLetter(
-      bus,
-      publishRaw,
-      m,
-      o.durable,
-      'delivered more than maxDeliver times without an answer',
-    );
-  }
-  // A slow handler tells the server it is still working, so it is not redelivered to a second worker.
-  // A third of ackWait leaves room for an event loop stalled by a busy machine.
-  const ackWaitMs = o.ackWaitMs ?? DEFAULTS.ackWaitMs;
-  const keepAlive = setInterval(() => m.working(), Math.max(100, Math.floor(ackWaitMs / 3)));
+  // A handler that kills the process never gets to nak; stop the crash loop here.
+  if (deliveries > o.maxDeliver) return deadLetter(bus, publishRaw, m, o.durable, TOO_MANY);
+  const keepAlive = keepWorking([m], o);
   try {
-    await o.handler(envelope);
+    const outcome = await handleThroughOutages(bus, envelope, o);
     clearInterval(keepAlive);
+    // Stopped while the database was away: hand the event back, uncounted as a failure, for the next run.
+    if (outcome === 'stopped') return void m.nak();
     await m.ackAck().catch(() => m.ack());
   } catch (err) {
     clearInterval(keepAlive);

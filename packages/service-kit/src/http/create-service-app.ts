@@ -1,5 +1,6 @@
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
+import { answerChecksFromEnv } from '../config/config';
 import { errorMiddleware, notFoundHandler } from '../errors/error-middleware';
 import { healthHandler, readinessHandler, type ReadinessChecks } from './health';
 import { createHttpMetrics, registerDependencyGauge } from './metrics';
@@ -23,6 +24,13 @@ export interface ServiceAppOptions {
   bodyLimit?: string;
   /** Paths (exact) whose body arrives as a raw Buffer in req.body instead of parsed JSON (webhooks). */
   rawBodyPaths?: string[];
+  /** Paths (exact) whose body is left unread for the route to stream itself (file uploads, any size). */
+  streamBodyPaths?: readonly string[];
+  /**
+   * Check each contract route's answer against its response schema (contract-route.ts). Default: on under
+   * test (config.ts answerChecksFromEnv), so every API test fails on a shape its contract does not declare.
+   */
+  checkAnswers?: boolean;
 }
 
 /**
@@ -38,6 +46,8 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     readinessTimeoutMs = 2000,
     bodyLimit = '100kb',
     rawBodyPaths = [],
+    streamBodyPaths = [],
+    checkAnswers = answerChecksFromEnv(),
   } = options;
   const app = express();
   app.disable('x-powered-by');
@@ -45,6 +55,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.set('trust proxy', 1);
   const metrics = createHttpMetrics(name);
   app.locals.metricsRegistry = metrics.registry;
+  app.locals.checkAnswers = checkAnswers;
 
   app.use(requestId(logger));
   app.use(requestLogger());
@@ -57,9 +68,13 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.get('/metrics', metrics.handler);
 
   const raw = new Set(rawBodyPaths);
+  const streamed = new Set(streamBodyPaths);
   const rawParser = express.raw({ type: () => true, limit: bodyLimit });
   const jsonParser = express.json({ limit: bodyLimit });
-  app.use((req, res, next) => (raw.has(req.path) ? rawParser(req, res, next) : jsonParser(req, res, next)));
+  app.use((req, res, next) => {
+    if (streamed.has(req.path)) return next();
+    return raw.has(req.path) ? rawParser(req, res, next) : jsonParser(req, res, next);
+  });
 
   routes(app);
 

@@ -27,11 +27,14 @@ describe('startHttpServer', () => {
     // Shutdown starts once the request is in the handler (a fixed wait loses that race on a busy machine).
     let arrived!: () => void;
     const inHandler = new Promise<void>((r) => (arrived = r));
+    // ...and it answers only once the shutdown has started.
+    let release!: () => void;
+    const closing = new Promise<void>((r) => (release = r));
     const running = await startHttpServer(
       app((a) =>
         a.get('/slow', async (_req, res) => {
           arrived();
-          await new Promise((r) => setTimeout(r, 150));
+          await closing;
           res.json({ done: true });
         }),
       ),
@@ -40,6 +43,7 @@ describe('startHttpServer', () => {
     const slow = fetch(`${running.url}/slow`);
     await inHandler;
     const closed = running.close(2_000);
+    release();
     const res = await slow;
     expect(await res.json()).toEqual({ done: true });
     await closed;

@@ -25,6 +25,8 @@ export interface OutboxRelay {
   stop(): Promise<void>;
   /** Publishes every unsent row now, oldest first; resolves with how many were published. */
   flush(): Promise<number>;
+  /** After a commit that wrote rows: one flush soon, however many commits ask (no-op until started). */
+  wake(): void;
 }
 
 /**
@@ -120,5 +122,6 @@ export function createOutboxRelay({
       await chain;
     },
     flush,
+    wake,
   };
 }

@@ -7,6 +7,7 @@ import { createNatsEventBus } from '../events/nats-event-bus';
 import { uniquePrefix } from '../events/event-bus.contract';
 import { captureLogger } from '../testing/log-capture';
 import { createPgOutboxDb } from '../testing/pg-outbox-db';
+import { slowWork } from '../testing/slow-work';
 import { consumeOnce } from './consume-once';
 import { enqueueEvent } from './enqueue-event';
 import { createOutboxRelay } from './outbox-relay';
@@ -71,10 +72,11 @@ describe('outbox against PostgreSQL and NATS', () => {
     await expect(createOutboxRelay({ db: dying, bus, logger }).flush()).rejects.toThrow('killed');
     expect(await createOutboxRelay({ db, bus, logger }).flush()).toBe(3);
 
-    const start = Date.now();
-    while (got.length < 3 && Date.now() - start < 5_000) await new Promise((r) => setTimeout(r, 20));
-    await new Promise((r) => setTimeout(r, 300));
-    expect(got).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    // A sentinel published after them: a duplicate would be in the stream before it, so would arrive first.
+    await enqueueEvent(db, event(4));
+    expect(await createOutboxRelay({ db, bus, logger }).flush()).toBe(1);
+    await expect.poll(() => got.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
+    expect(got).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }]);
     const { rows } = await db.query('SELECT count(*)::int AS n FROM outbox_events WHERE "sentAt" IS NULL');
     expect(rows[0].n).toBe(0);
     await bus.close();
@@ -86,7 +88,7 @@ describe('outbox against PostgreSQL and NATS', () => {
       Array.from({ length: 5 }, () =>
         consumeOnce(db, 'race', e, async (tx) => {
           await tx.query('INSERT INTO effects (note) VALUES ($1)', [`effect-${e.id}-${randomUUID()}`]);
-          await new Promise((r) => setTimeout(r, 50));
+          await slowWork(50); // holds the first transaction open while the others arrive
         }),
       ),
     );

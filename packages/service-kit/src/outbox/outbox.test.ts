@@ -126,15 +126,21 @@ describe('createOutboxRelay', () => {
   it('polls after start() and stops cleanly', async () => {
     const db = createMemoryOutboxDb();
     const bus = createInProcessEventBus();
-    const relay = createOutboxRelay({ db, bus, logger, intervalMs: 10 });
-    relay.start();
-    await enqueueEvent(db, event(1));
-    await expect.poll(() => db.rows()[0]!.sentAt).not.toBeNull();
-    await relay.stop();
-    await enqueueEvent(db, event(2));
-    // Four poll intervals: a relay still polling would have sent it.
-    await new Promise((r) => setTimeout(r, 40));
-    expect(db.rows()[1]!.sentAt).toBeNull();
+    vi.useFakeTimers();
+    try {
+      const relay = createOutboxRelay({ db, bus, logger, intervalMs: 10 });
+      relay.start();
+      await enqueueEvent(db, event(1));
+      await vi.advanceTimersByTimeAsync(10);
+      expect(db.rows()[0]!.sentAt).not.toBeNull();
+      await relay.stop();
+      await enqueueEvent(db, event(2));
+      // Ten poll intervals on the relay's clock: a relay still polling would have sent it.
+      await vi.advanceTimersByTimeAsync(100);
+      expect(db.rows()[1]!.sentAt).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
     await bus.close();
   });
 

@@ -4,7 +4,7 @@ import { createServiceApp } from '../http/create-service-app';
 import type { RunningHttpServer } from '../http/http-server';
 import { listenForTest } from '../testing/http';
 import { captureLogger } from '../testing/log-capture';
-import { route, valid, validate } from './validate';
+import { route } from './validate';
 
 const createNote = {
   params: z.object({ id: z.uuid() }),
@@ -19,10 +19,12 @@ beforeAll(async () => {
     name: 'test',
     logger,
     routes: (a) => {
-      a.post('/notes/:id', validate(createNote), (_req, res) => {
-        const { params, query, body } = valid(res, createNote);
-        res.status(201).json({ id: params.id, dryRun: query.dryRun, title: body.title.toUpperCase() });
-      });
+      a.post(
+        '/notes/:id',
+        route(createNote, ({ params, query, body }, _req, res) => {
+          res.status(201).json({ id: params.id, dryRun: query.dryRun, title: body.title.toUpperCase() });
+        }),
+      );
       a.put(
         '/notes/:id',
         route(createNote, async ({ params, body }) => ({ id: params.id, tags: body.tags })),
@@ -44,7 +46,7 @@ const json = (body: unknown, method = 'POST') => ({
   body: JSON.stringify(body),
 });
 
-describe('validate + valid', () => {
+describe('route: parse, then the handler', () => {
   it('passes parsed, defaulted values to the handler', async () => {
     const res = await fetch(`${running.url}/notes/${id}`, json({ title: 'hi', tags: [] }));
     expect(res.status).toBe(201);

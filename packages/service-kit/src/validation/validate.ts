@@ -18,8 +18,6 @@ export type Valid<S extends RequestSchemas> = {
   params: Out<S['params']>;
 };
 
-const LOCALS_KEY = 'valid';
-
 /** path -> messages; the root of a part is named after the part ("body"). */
 function toFields(part: string, error: z.ZodError, into: ErrorFields): void {
   for (const issue of error.issues) {
@@ -49,21 +47,6 @@ export function parseRequest<S extends RequestSchemas>(schemas: S, req: Request)
   }
   if (Object.keys(fields).length > 0) throw new ValidationError('Some fields are not valid.', fields);
   return out as Valid<S>;
-}
-
-/** Middleware form: stores the parsed values in res.locals.valid; read them typed with valid(res, schemas). */
-export function validate<S extends RequestSchemas>(schemas: S): RequestHandler {
-  return (req, res, next) => {
-    res.locals[LOCALS_KEY] = parseRequest(schemas, req);
-    next();
-  };
-}
-
-/** The values validate(schemas) stored, typed by the same schemas object. */
-export function valid<S extends RequestSchemas>(res: Response, _schemas: S): Valid<S> {
-  const stored = res.locals[LOCALS_KEY] as Valid<S> | undefined;
-  if (!stored) throw new Error('valid() called on a route without validate()');
-  return stored;
 }
 
 export type RouteHandler<S extends RequestSchemas> = (

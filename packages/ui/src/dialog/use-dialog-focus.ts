@@ -25,7 +25,7 @@ function trapTab(container: HTMLElement, e: KeyboardEvent): void {
 }
 
 /**
- * A modal dialog's keyboard contract (WAI-ARIA dialog pattern, issue 9): focus moves into the dialog
+ * A modal dialog's keyboard contract (WAI-ARIA dialog pattern): focus moves into the dialog
  * (to `initialFocus`, else its first control), Tab cycles inside it, Escape calls `onEscape` (pass
  * undefined for a dialog that must not be dismissed), and focus returns where it was on close.
  */

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, apiSend, NetworkError } from './api-client';
+import { z } from 'zod';
+import { api, apiCall, apiSend, NetworkError } from './api-client';
 
 // A real local HTTP server: the helper is checked at the protocol level, not against a fetch mock.
 let server: Server;
@@ -83,5 +84,24 @@ describe('the API client (spec §7)', () => {
     await expect(apiSend({ method: 'GET', path: 'http://127.0.0.1:1/x' })).rejects.toBeInstanceOf(
       NetworkError,
     );
+  });
+
+  it('api(entry) takes method and path params from the entry and parses its answer with the entry', async () => {
+    const entry = {
+      method: 'POST',
+      path: `${base}/items/:id`,
+      params: z.object({ id: z.number() }),
+      body: z.object({ name: z.string() }),
+      response: z.object({ version: z.string().transform((v) => Number(v)) }),
+    } as const;
+    const answer = await api(entry, { params: { id: 7 }, body: { name: 'x' } });
+    expect(answer).toEqual({ version: 1 });
+    expect(last).toMatchObject({ method: 'POST', body: '{"name":"x"}' });
+    expect(lastUrl).toBe('/items/7');
+  });
+
+  it('api(entry) refuses an answer its entry does not accept', async () => {
+    const entry = { method: 'GET', path: `${base}/ok`, response: z.object({ version: z.number() }) } as const;
+    await expect(api(entry)).rejects.toThrow();
   });
 });

@@ -1,5 +1,5 @@
-import type { ApiError, ApiRoute } from '@noek/contracts';
-import { routePath } from '@noek/contracts/routes';
+import type { ApiError, ApiRoute, RouteContract, RouteRequest, RouteResult } from '@noek/contracts';
+import { routePath } from '@noek/contracts/route-paths';
 import { isRecoverableRoute, recoverSession } from './session-recovery';
 
 /**
@@ -8,8 +8,10 @@ import { isRecoverableRoute, recoverSession } from './session-recovery';
  * `ApiError` (contracts) whose message is "{status}: {body text or statusText}". A call that never
  * reached the server (offline, DNS, refused) is a `NetworkError`: spec §8 has its own messages for it.
  *
- * Zod stays out of the first paint: answers are checked by the `parse` the caller passes, and the
- * error envelope's parser (contracts, zod) is loaded only when an error answer arrives.
+ * `api(entry, …)` takes a contracts route entry (`apiRoutes.x.y`): its method, its `:params` and its
+ * answer's parsing all come from the entry, and the result is typed by it. Zod stays out of the first
+ * paint: this file only imports types and the zod-free path helper; the entry (with its schemas) is the
+ * caller's import, and the error envelope's parser loads only when an error answer arrives.
  */
 export class NetworkError extends Error {
   override readonly name = 'NetworkError';
@@ -80,6 +82,39 @@ export async function apiSend(route: ApiRoute, options: ApiCallOptions = {}): Pr
   }
   if (!res.ok) throw await errorFromResponse(res);
   return res;
+}
+
+type Needs<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: T };
+
+/** A call's options, typed by its entry: params and body are required when the entry declares them. */
+export type ApiOptions<E extends RouteContract> = Needs<'params', RouteRequest<E>['params']> &
+  Needs<'body', RouteRequest<E>['body']> & {
+    query?: RouteRequest<E>['query'];
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+    cache?: RequestCache;
+  };
+
+/** Options may be left out when nothing in them is required (no params, no body). */
+type MaybeOptions<E extends RouteContract> =
+  Record<never, never> extends ApiOptions<E> ? [options?: ApiOptions<E>] : [options: ApiOptions<E>];
+
+/**
+ * Calls a contracts route entry: `api(apiRoutes.conversations.update, { params: { id }, body: { title } })`.
+ * Answers the entry's parsed response (its `response` schema), or nothing for a route without one.
+ */
+export async function api<E extends RouteContract>(
+  entry: E,
+  ...[options]: MaybeOptions<E>
+): Promise<RouteResult<E>> {
+  const o = (options ?? {}) as ApiCallOptions;
+  const res = await apiSend(entry, o);
+  if (!entry.response) {
+    await res.body?.cancel();
+    return undefined as RouteResult<E>;
+  }
+  const text = await res.text();
+  return entry.response.parse(text ? JSON.parse(text) : undefined) as RouteResult<E>;
 }
 
 /** Sends a call and checks its JSON answer with `parse` (a contracts schema's parse). */

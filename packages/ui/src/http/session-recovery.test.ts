@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiRoutes } from '@noek/contracts/routes';
 import { apiSend } from './api-client';
 import { isRecoverableRoute, setSessionRecovery } from './session-recovery';
@@ -54,13 +54,19 @@ describe('session recovery on 401', () => {
 
   it('calls failing together share one renewal', async () => {
     let attempts = 0;
+    // The renewal finishes only once both calls have failed: they fail together for sure.
+    let bothFailed!: () => void;
+    const gate = new Promise<void>((resolve) => (bothFailed = resolve));
     setSessionRecovery(async () => {
       attempts += 1;
-      await new Promise((r) => setTimeout(r, 20));
+      await gate;
       renewed = true;
       return true;
     });
-    const answers = await Promise.all([apiSend(conversations()), apiSend(conversations())]);
+    const pending = Promise.all([apiSend(conversations()), apiSend(conversations())]);
+    await vi.waitFor(() => expect(hits).toBe(2));
+    bothFailed();
+    const answers = await pending;
     expect(answers.map((r) => r.status)).toEqual([200, 200]);
     expect(attempts).toBe(1);
   });

@@ -1,4 +1,4 @@
-import { apiRoutes } from '@noek/contracts/routes';
+import { apiPaths } from '@noek/contracts/route-paths';
 
 /**
  * What the shell does when a call answers 401 (its access token expired, or was revoked: sign-out
@@ -28,5 +28,5 @@ export function recoverSession(): Promise<boolean> {
 }
 
 /** Auth's own calls answer 401 for what they are about (a wrong password, no session): never recovered. */
-const authPaths: ReadonlySet<string> = new Set(Object.values(apiRoutes.auth).map((r) => r.path));
+const authPaths: ReadonlySet<string> = new Set(Object.values(apiPaths.auth).map((r) => r.path));
 export const isRecoverableRoute = (path: string): boolean => !authPaths.has(path);

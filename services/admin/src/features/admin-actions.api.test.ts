@@ -53,7 +53,12 @@ describe('effects, end to end over NATS', () => {
         headers: { accept: 'text/event-stream' },
       },
     );
-    await new Promise((r) => setTimeout(r, 700));
+    // The reply is being written (the block must cut a live one).
+    await waitFor(async () => {
+      const list = await m.c.get(`/api/conversations/${conv}/messages`);
+      const messages = (list.body ?? []) as { role: string; status: string }[];
+      return messages.some((x) => x.role === 'assistant' && x.status === 'streaming');
+    });
     const res = await admin.c.request('PATCH', at(a.block, m.id), { isBlocked: true });
     expect(res.status, res.text).toBe(200);
     expect(res.body.user.isBlocked).toBe(true);

@@ -3,14 +3,16 @@ import pg from 'pg';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { NOEK_STREAM, noekStreamSubjects } from '@noek/contracts';
+import { outboxWakeups } from '@noek/db';
 import {
   createLogger,
   createNatsEventBus,
+  OUTBOX_CHANNEL,
   startHttpServer,
   type EventBus,
   type RunningHttpServer,
 } from '@noek/service-kit';
-import type { ServiceDefinition, ServiceInstance } from '@noek/runtime';
+import type { ServiceDefinition, ServiceInstance } from '@noek/service-kit';
 import { createGateway, loadGatewayConfig } from '@noek/gateway';
 // The cross-service API test runs the real auth and chat beside admin (as the multi-process mode does);
 // production code of admin never imports them (eslint's service boundary), only this harness.
@@ -55,7 +57,7 @@ export async function startAdminStack() {
     publicKeyEncoding: { type: 'spki', format: 'pem' },
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   });
-  // Auth mails over SMTP here: the dev mailbox exists only in the single-process mode (issue 14).
+  // Auth mails over SMTP here: the dev mailbox exists only in the single-process mode.
   const smtp = await startSmtpCapture();
   const logger = createLogger({
     name: 'admin-api',
@@ -73,9 +75,13 @@ export async function startAdminStack() {
     ADMIN_PASSWORD: ADMIN.password,
     ADMIN_NAME: ADMIN.name,
     AUTH_RATE_LIMIT_SCALE: '1000',
-    OFFLINE_WORD_DELAY_MS: '60',
+    // auth's own sweep ends grants at their time (the grant test waits for it).
     GRANT_SWEEP_INTERVAL_MS: '300',
+    OFFLINE_WORD_DELAY_MS: '60',
     DOWNSTREAM_TIMEOUT_MS: '2000',
+    // chat seals the API keys of the providers admins store with it.
+    PROVIDER_SECRET_KEY: 'admin-stack-provider-secret-of-32-characters',
+    OLLAMA_URL: 'off',
     LOG_LEVEL: 'silent',
   };
   const urls: Record<string, string> = {};
@@ -95,6 +101,7 @@ export async function startAdminStack() {
     const instance = await def.create({
       env: { ...env, ...urls, ...extra },
       database: (schema) => ({ kind: 'postgres', url: TEST_DATABASE_URL, schema: `${PREFIX}_${schema}` }),
+      outboxWakeups: (target) => outboxWakeups(target, OUTBOX_CHANNEL),
       bus,
       logger: logger.child({ service: name }),
     });

@@ -10,8 +10,8 @@ import { parseArgs } from 'node:util';
 import { openEmbeddedPostgres } from '@noek/db';
 import { emailSchema } from '@noek/contracts';
 import { loadAdminCliConfig } from '../config';
-import { AUTH_SCHEMA, openAuthDatabase } from '../database';
-import { createOutboxUserEvents } from '../events/outbox-user-events';
+import { createUnitOfWork } from '@noek/service-kit';
+import { AUTH_SCHEMA, createAuthRepositories, openAuthDatabase } from '../database';
 import { createAdmin } from '../features/admin-bootstrap/ensure-first-admin';
 
 const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' } } });
@@ -34,7 +34,7 @@ const db = await openAuthDatabase(
     : { kind: 'postgres', url: config.DATABASE_URL!, schema: AUTH_SCHEMA },
 );
 try {
-  const outcome = await createAdmin(db, createOutboxUserEvents(), {
+  const outcome = await createAdmin(createUnitOfWork(db, createAuthRepositories), {
     email: email.data,
     password: config.ADMIN_PASSWORD,
     name: values.name ?? config.ADMIN_NAME,

@@ -229,7 +229,7 @@ describe('sign-up, verification email, sign-in, me, sign-out', () => {
     await signIn(c, p);
   });
 
-  it('records registered, verified and updated events in the outbox', async () => {
+  it('records registered, verified, signed-in and updated events in the outbox', async () => {
     const c = env.client();
     const p = await signUpAndVerify(env, c);
     await signIn(c, p);
@@ -241,9 +241,11 @@ describe('sign-up, verification email, sign-in, me, sign-out', () => {
     expect(mine.map((r) => r.subject)).toEqual([
       'auth.user.registered.v1',
       'auth.user.verified.v1',
+      // the admin overview's active users
+      'auth.user.signed-in.v1',
       'auth.user.updated.v1',
     ]);
-    const updated = mine[2]!.payload as { data: { sessionsValidAfter: string } };
+    const updated = mine[3]!.payload as { data: { sessionsValidAfter: string } };
     expect(new Date(updated.data.sessionsValidAfter).getTime()).toBe(user.sessionsValidAfter.getTime());
   });
 });

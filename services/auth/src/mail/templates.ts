@@ -1,9 +1,7 @@
+import { escapeHtml } from './escape-html';
+
 /** The two emails auth sends. HTML and text parts carry the same link. */
 export type EmailContent = { subject: string; html: string; text: string; link: string };
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function button(href: string, label: string): string {
   return (
@@ -70,7 +68,7 @@ export function resetPasswordEmail(p: {
   return { subject: 'Reset your Noek password', html, text, link };
 }
 
-/** To the owner after repeated wrong passwords for their account (issue 14: tell, never lock out). */
+/** To the owner after repeated wrong passwords for their account (tell, never lock out). */
 export function failedSignInsEmail(p: {
   name: string;
   appOrigin: string;

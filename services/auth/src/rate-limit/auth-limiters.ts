@@ -15,7 +15,7 @@ export const authRateRules = {
   forgot: { limit: 5, windowMs: HOUR },
   resend: { limit: 5, windowMs: HOUR },
   emailPerIp: { limit: 30, windowMs: HOUR },
-  /** Per recipient, whoever asks: verification, reset and alert mails (issue 14 §6). */
+  /** Per recipient, whoever asks: verification, reset and alert mails. */
   mailPerRecipient: { limit: 6, windowMs: HOUR },
   changePassword: { limit: 10, windowMs: 15 * MIN },
   /** Per client address: guessing reset tokens is hopeless (256 bits), but each try may cost a hash. */

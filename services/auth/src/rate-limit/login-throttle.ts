@@ -1,5 +1,5 @@
 /**
- * Per-account ceiling on password guessing (issue 14 §5), whatever the number of addresses used.
+ * Per-account ceiling on password guessing, whatever the number of addresses used.
  * The first free failures cost nothing; after that each attempt must wait a delay that doubles with
  * every further failure, up to a minute. It slows guessing to about one try a minute per account
  * but never locks the owner out: the wait is bounded, a correct password after it signs in (and
@@ -7,6 +7,7 @@
  * (login.ts). At `alertAfter` failures in a row the owner is mailed, once a day.
  * The count lives in auth's database (login_failures): every replica sees every failure.
  */
+import { backoffDelay } from '@noek/service-kit';
 import type { RateWindowsRepository } from './rate-windows.repository';
 
 export type LoginThrottleRules = {
@@ -31,11 +32,15 @@ export const loginThrottleRules: LoginThrottleRules = {
 
 export type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterSec: number };
 
-/** The wait after `failures` wrong passwords in a row: none for the free ones, then doubling, bounded. */
-export function delayFor(rules: LoginThrottleRules, failures: number): number {
+/**
+ * The lockout delay (not a retry: the account is closed to tries for this long after its last wrong
+ * password) after `failures` wrong passwords in a row: none for the free ones, then the house backoff,
+ * bounded.
+ */
+export function lockoutDelayFor(rules: LoginThrottleRules, failures: number): number {
   const over = failures - rules.freeFailures;
   if (over < 0) return 0;
-  return Math.min(rules.maxDelayMs, rules.baseDelayMs * 2 ** over);
+  return backoffDelay(over + 1, { baseMs: rules.baseDelayMs, maxMs: rules.maxDelayMs });
 }
 
 export function createLoginThrottle(
@@ -49,7 +54,7 @@ export function createLoginThrottle(
       const t = now().getTime();
       const e = await store.failures(account);
       if (!e || t - e.lastFailure.getTime() > rules.forgetAfterMs) return { allowed: true };
-      const wait = e.lastFailure.getTime() + delayFor(rules, e.failures) - t;
+      const wait = e.lastFailure.getTime() + lockoutDelayFor(rules, e.failures) - t;
       return wait > 0
         ? { allowed: false, retryAfterSec: Math.max(1, Math.ceil(wait / 1000)) }
         : { allowed: true };

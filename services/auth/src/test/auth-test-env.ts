@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createLogger, listenForTest, type RunningHttpServer } from '@noek/service-kit';
+import {
+  createInProcessEventBus,
+  createLogger,
+  listenForTest,
+  type RunningHttpServer,
+} from '@noek/service-kit';
 import { authEnvSchema } from '../config';
 import { openAuthDatabase } from '../database';
 import { generateSigningKeys, type SigningKeys } from '../crypto/keys';
@@ -45,7 +50,7 @@ export async function startAuthTestEnv(env: Record<string, string> = {}): Promis
     name: 'auth-test',
     level: (process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent',
   });
-  const service = createAuthService({ config, db, keys, logger });
+  const service = createAuthService({ config, db, keys, logger, bus: createInProcessEventBus() });
   await service.start();
   const http = await listenForTest(service.app);
   return {

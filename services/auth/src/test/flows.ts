@@ -36,7 +36,7 @@ export async function signIn(client: TestClient, p: Person) {
 }
 
 /**
- * A handoff exchange as one browser does it (issue 14 §1): the first exchange binds the token to
+ * A handoff exchange as one browser does it: the first exchange binds the token to
  * this client and answers where to confirm; the confirm (on the host that made the token, which
  * must see that host's cookie) sends the client back with the link; the second exchange signs in.
  * Answers the last exchange (or the first, when it was not a confirm step).

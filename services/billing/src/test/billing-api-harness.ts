@@ -9,6 +9,7 @@ import {
   captureLogger,
   createNatsEventBus,
   listenForTest,
+  signedInCaller,
   requireUser,
   type EventBus,
   type RunningHttpServer,
@@ -125,18 +126,7 @@ export function billingUser(h: BillingHarness, id: string = randomUUID()) {
     h.privateKey,
     { algorithm: 'ES256', expiresIn: '15m' },
   );
-  const call = async <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${h.url}${path}`, {
-      method,
-      headers: {
-        cookie: `noek_access=${token}`,
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
-  };
+  const call = signedInCaller(h.url, token);
   return {
     id,
     call,

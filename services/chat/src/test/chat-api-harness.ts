@@ -14,9 +14,12 @@ import { migrateDatabase } from '@noek/db';
 import {
   captureLogger,
   createNatsEventBus,
+  createSessionGuard,
   listenForTest,
   requireUser,
+  type RevocationChange,
   type RunningHttpServer,
+  type SessionGuardStart,
 } from '@noek/service-kit';
 import { createChatDb, type ChatDb } from '../database';
 import { createOpenAiProvider } from '../features/model/openai-provider';
@@ -38,6 +41,11 @@ export const testConfig: ChatServiceConfig = {
   OPENAI_API_KEY: 'test-key',
   OPENAI_BASE_URL: undefined,
   OPENAI_MODEL: 'fake-model',
+  MODEL_PROVIDERS: [],
+  OLLAMA_URL: 'off',
+  MODEL_REFRESH_INTERVAL_MS: 60_000,
+  MODEL_LIST_TIMEOUT_MS: 1_000,
+  MODEL_DEFAULT_CONTEXT_TOKENS: 8_192,
   MODEL_REQUEST_TIMEOUT_MS: 800,
   MODEL_IDLE_TIMEOUT_MS: 800,
   MODEL_MAX_RETRIES: 1,
@@ -47,6 +55,8 @@ export const testConfig: ChatServiceConfig = {
   OFFLINE_WORD_DELAY_MS: 0,
   PROMPT_HISTORY_MESSAGES: 30,
   MAX_LIVE_REPLIES_PER_USER: 3,
+  // A title request after each first reply would be one more call to the fake in every test.
+  MODEL_TITLES: 'off',
 };
 
 export interface ChatHarness {
@@ -56,6 +66,8 @@ export interface ChatHarness {
   service: ChatService;
   server: RunningHttpServer;
   privateKey: string;
+  /** A revocation as the session guard hands it to the first replica (its follower heard it). */
+  revoke(change: RevocationChange): void;
   /** What every replica of the harness logged so far. */
   logs: () => Record<string, unknown>[];
   startSecondService(): Promise<{ service: ChatService; server: RunningHttpServer }>;
@@ -69,7 +81,17 @@ async function resetSchema(): Promise<void> {
   await client.end();
 }
 
-export async function startChatHarness(o: Pick<ChatServiceDeps, 'revocations'> = {}): Promise<ChatHarness> {
+export interface ChatHarnessOptions extends Pick<ChatServiceDeps, 'revocations'> {
+  /** The real session guard following auth's revocations on the bus (as definition.ts wires it). */
+  sessionGuard?: boolean;
+  /**
+   * Config over testConfig (the OPENAI_* provider is the fake). Given, the service calls its models
+   * through the provider catalog as in production rather than a provider made here.
+   */
+  config?: (fake: FakeOpenAi) => Partial<ChatServiceConfig>;
+}
+
+export async function startChatHarness(o: ChatHarnessOptions = {}): Promise<ChatHarness> {
   await resetSchema();
   const target = { kind: 'postgres' as const, url: TEST_DATABASE_URL, schema: TEST_SCHEMA };
   await migrateDatabase({ target, migrationsDir });
@@ -89,28 +111,41 @@ export async function startChatHarness(o: Pick<ChatServiceDeps, 'revocations'> =
   });
   await bus.connected();
   const authDurable = `chat-auth-users-test-${randomUUID().slice(0, 8)}`;
-  const sessionDurable = `chat-session-revoked-test-${randomUUID().slice(0, 8)}`;
-  const build = () =>
-    createChatService({
-      config: testConfig,
+  let heard: SessionGuardStart['onChange'];
+  // Without the real guard, the test hands revocations over itself (h.revoke).
+  const handOver = {
+    start: async (hooks?: SessionGuardStart | ((change: RevocationChange) => void)) => {
+      heard ??= typeof hooks === 'function' ? hooks : hooks?.onChange;
+    },
+    stop: async () => undefined,
+  };
+  const config = { ...testConfig, OPENAI_BASE_URL: fake.url, ...o.config?.(fake) };
+  const build = () => {
+    const guard = o.sessionGuard ? createSessionGuard({ bus, publicKey, logger }) : undefined;
+    return createChatService({
+      guard: guard ?? handOver,
+      config,
       db,
       bus,
       logger,
-      authenticate: requireUser({ publicKey }),
-      provider: createOpenAiProvider({
-        apiKey: 'test-key',
-        baseURL: fake.url,
-        model: 'fake-model',
-        requestTimeoutMs: testConfig.MODEL_REQUEST_TIMEOUT_MS,
-        idleTimeoutMs: testConfig.MODEL_IDLE_TIMEOUT_MS,
-        maxRetries: testConfig.MODEL_MAX_RETRIES,
-      }),
+      authenticate: guard?.authenticate ?? requireUser({ publicKey }),
+      provider: o.config
+        ? undefined
+        : createOpenAiProvider({
+            apiKey: 'test-key',
+            baseURL: fake.url,
+            model: 'fake-model',
+            requestTimeoutMs: testConfig.MODEL_REQUEST_TIMEOUT_MS,
+            idleTimeoutMs: testConfig.MODEL_IDLE_TIMEOUT_MS,
+            maxRetries: testConfig.MODEL_MAX_RETRIES,
+          }),
       authDurable,
-      sessionDurable,
-      revocations: o.revocations,
+      revocations: guard?.revocations ?? o.revocations,
     });
+  };
   const service = build();
   await service.start();
+  await service.consumersReady();
   const server = await listenForTest(service.app);
   const extra: { service: ChatService; server: RunningHttpServer }[] = [];
   return {
@@ -121,9 +156,11 @@ export async function startChatHarness(o: Pick<ChatServiceDeps, 'revocations'> =
     server,
     privateKey,
     logs,
+    revoke: (change) => heard?.(change),
     async startSecondService() {
       const second = build();
       await second.start();
+      await second.consumersReady();
       const s = { service: second, server: await listenForTest(second.app) };
       extra.push(s);
       return s;
@@ -135,7 +172,6 @@ export async function startChatHarness(o: Pick<ChatServiceDeps, 'revocations'> =
       }
       await bus.close();
       await deleteDurable(authDurable);
-      await deleteDurable(sessionDurable);
       await fake.close();
       await db.$disconnect();
     },
@@ -267,3 +303,17 @@ export const tokensOf = (events: StreamEvent[]) =>
   events.flatMap((e) => (e.type === 'token' ? [e.text] : [])).join('');
 export const terminal = (events: StreamEvent[]) =>
   events.find((e) => e.type === 'done' || e.type === 'error');
+
+/**
+ * A conversation of `u` holding `contents` as one path (user and assistant in turn, each message after
+ * the one before it), stored directly: tests of what reads conversations (export, share) need no model.
+ */
+export async function conversationWithPath(h: ChatHarness, u: UserClient, title: string, contents: string[]) {
+  const c = await u.newConversation(title);
+  let parentId: number | null = null;
+  for (const [i, content] of contents.entries())
+    ({ id: parentId } = await h.db.message.create({
+      data: { conversationId: c.id, parentId, role: i % 2 ? 'assistant' : 'user', content },
+    }));
+  return c;
+}

@@ -4,7 +4,11 @@ import { useAuthSettings } from '../auth/use-auth-settings';
 import { useSignOut } from '../auth/use-sign-out';
 import { RemoteRoute } from '../../app/remote-route';
 import { useViewStore } from '../../app/view.store';
+import { AccountExport } from './account-export';
+import { AccountImport } from './account-import';
 import { ChangePasswordDialog } from './change-password-dialog';
+import { SharedLinks } from './shared-links';
+import { TokenUsage } from './token-usage';
 
 /**
  * The account view (spec §2), opened from the account chip: the important-info notice, name and
@@ -83,6 +87,10 @@ export function AccountScreen() {
           </button>
         </div>
       </section>
+      <SharedLinks />
+      <AccountExport />
+      <AccountImport />
+      <TokenUsage />
       <RemoteRoute name="billing" site="chat" screen="account" />
       {changing && <ChangePasswordDialog onClose={() => setChanging(false)} />}
     </main>

@@ -21,8 +21,8 @@ export function useChangePassword(done: () => void) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  async function submit(e?: FormEvent) {
+    e?.preventDefault();
     const problem = newPasswordProblem(fields.password, fields.confirm);
     if (problem) return setError(problem);
     setBusy(true);

@@ -1,12 +1,12 @@
-import { apiCall, type ApiCallOptions } from '@noek/ui';
-import { apiRoutes } from '@noek/contracts/routes';
+import { api, type ApiCallOptions } from '@noek/ui';
 import type * as ContractsModule from '@noek/contracts';
 import type {
-  ApiRoute,
   AuthSettingsResponse,
   HandoffCreateResponse,
   HandoffExchangeResponse,
   MessageResponse,
+  RouteContract,
+  RouteResult,
   SessionResponse,
   SignupResponse,
   VerifyEmailResponse,
@@ -14,53 +14,50 @@ import type {
 
 export { NetworkError, errorJson } from '@noek/ui';
 
-type Contracts = typeof ContractsModule;
-type Schema<T> = { parse: (data: unknown) => T };
+type AuthRoutes = (typeof ContractsModule)['apiRoutes']['auth'];
 
 /**
- * The auth calls, through the one API client (@noek/ui) on contracts' apiRoutes. The answer schemas
- * (zod) load with the first call rather than with the sign-in screen's first paint.
+ * The auth calls, through the one API client (@noek/ui) on contracts' apiRoutes: method, path and the
+ * answer's parsing come from each entry. The entries (zod schemas) load with the first call rather than
+ * with the sign-in screen's first paint.
  */
-async function call<T>(route: ApiRoute, schema: (c: Contracts) => Schema<T>, options: ApiCallOptions = {}) {
-  const parser = schema(await import('@noek/contracts'));
-  return apiCall<T>(route, { ...options, parse: (data) => parser.parse(data) });
+async function call<K extends keyof AuthRoutes>(
+  name: K,
+  options: ApiCallOptions = {},
+): Promise<RouteResult<AuthRoutes[K]>> {
+  const { apiRoutes } = await import('@noek/contracts');
+  const entry = apiRoutes.auth[name] as RouteContract;
+  return (await api(entry, options as never)) as RouteResult<AuthRoutes[K]>;
 }
-
-const r = apiRoutes.auth;
-const session = (c: Contracts) => c.sessionResponseSchema;
-const message = (c: Contracts) => c.messageResponseSchema;
 
 export const authApi = {
   login: (email: string, password: string): Promise<SessionResponse> =>
-    call(r.login, session, { body: { email, password } }),
+    call('login', { body: { email, password } }),
   signup: (name: string, email: string, password: string): Promise<SignupResponse> =>
-    call(r.signup, (c) => c.signupResponseSchema, { body: { name, email, password } }),
+    call('signup', { body: { name, email, password } }),
   resendVerification: (email: string): Promise<MessageResponse> =>
-    call(r.resendVerification, message, { body: { email } }),
-  forgotPassword: (email: string): Promise<MessageResponse> =>
-    call(r.forgotPassword, message, { body: { email } }),
+    call('resendVerification', { body: { email } }),
+  forgotPassword: (email: string): Promise<MessageResponse> => call('forgotPassword', { body: { email } }),
   resetPassword: (token: string, newPassword: string): Promise<MessageResponse> =>
-    call(r.resetPassword, message, { body: { token, newPassword } }),
+    call('resetPassword', { body: { token, newPassword } }),
   changePassword: (currentPassword: string, newPassword: string): Promise<MessageResponse> =>
-    call(r.changePassword, message, { body: { currentPassword, newPassword } }),
+    call('changePassword', { body: { currentPassword, newPassword } }),
   /** Ends this browser's session only (decisions.md). */
-  logout: (): Promise<MessageResponse> => call(r.logout, message),
+  logout: (): Promise<MessageResponse> => call('logout'),
   /** Ends every session of the user, on every device (the account screen's 'Sign out everywhere'). */
-  logoutEverywhere: (): Promise<MessageResponse> => call(r.logoutEverywhere, message),
-  me: (): Promise<SessionResponse> => call(r.me, session),
-  refresh: (): Promise<SessionResponse> => call(r.refresh, session),
-  verifyEmail: (token: string): Promise<VerifyEmailResponse> =>
-    call(r.verifyEmail, (c) => c.verifyEmailResponseSchema, { query: { token } }),
+  logoutEverywhere: (): Promise<MessageResponse> => call('logoutEverywhere'),
+  me: (): Promise<SessionResponse> => call('me'),
+  refresh: (): Promise<SessionResponse> => call('refresh'),
+  verifyEmail: (token: string): Promise<VerifyEmailResponse> => call('verifyEmail', { query: { token } }),
   createHandoff: (targetHost: string): Promise<HandoffCreateResponse> =>
-    call(r.handoffCreate, (c) => c.handoffCreateResponseSchema, { body: { targetHost } }),
+    call('handoffCreate', { body: { targetHost } }),
   createLogoutHandoff: (targetHost: string): Promise<HandoffCreateResponse> =>
-    call(r.handoffCreate, (c) => c.handoffCreateResponseSchema, { body: { targetHost, action: 'logout' } }),
+    call('handoffCreate', { body: { targetHost, action: 'logout' } }),
   /** Browser-bound: the first answer may ask to confirm at the origin site or to switch accounts. */
   exchangeHandoff: (token: string, switchAccount = false): Promise<HandoffExchangeResponse> =>
-    call(r.handoffExchange, (c) => c.handoffExchangeResponseSchema, {
+    call('handoffExchange', {
       body: { token, ...(switchAccount ? { switchAccount } : {}) },
     }),
-  handoffLogout: (token: string): Promise<MessageResponse> =>
-    call(r.handoffLogout, message, { body: { token } }),
-  settings: (): Promise<AuthSettingsResponse> => call(r.settings, (c) => c.authSettingsResponseSchema),
+  handoffLogout: (token: string): Promise<MessageResponse> => call('handoffLogout', { body: { token } }),
+  settings: (): Promise<AuthSettingsResponse> => call('settings'),
 };

@@ -17,7 +17,7 @@ export const authText = {
   pleaseVerify: 'Please verify your email address before signing in.',
   invalidCredentials: 'Invalid email or password',
   loginNetwork: 'Invalid email or password. Please try again.',
-  /** Ours (issue 13): a 5xx at sign-in is a server error, not an unverified email. */
+  /** Ours: a 5xx at sign-in is a server error, not an unverified email. */
   serverError: 'Something went wrong on our side. Please try again in a moment.',
   // Signup
   signupFailed: 'Signup failed',

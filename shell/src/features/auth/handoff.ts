@@ -2,7 +2,7 @@ import type { HandoffAccount, User as SessionUser } from '@noek/contracts';
 import { authApi } from './auth-api';
 
 // Types only from the contracts' root: the host API's openSite (cross-site.ts) loads this with the
-// first remote, the landing page's among them, which must not wait for every schema (issue 9).
+// first remote, the landing page's among them, which must not wait for every schema.
 // Reading the handoff query needs its schema: handoff-query.ts, loaded with SessionSync.
 
 /**
@@ -59,7 +59,7 @@ function takeReturnPath(token: string): string | undefined {
 }
 
 /**
- * Uses a login handoff token (issue 14 §1). The first answer sends this browser through the site
+ * Uses a login handoff token. The first answer sends this browser through the site
  * that made the token (it checks that this is the browser that asked for it, then sends it back
  * here with the same link); the second signs in, or asks first when another account is signed in.
  */

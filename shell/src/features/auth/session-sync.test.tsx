@@ -1,9 +1,9 @@
-import { cleanup, render, waitFor } from '@testing-library/react';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '@noek/contracts';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '@noek/ui/query';
 import { SessionSync } from './session-sync';
 import { useSessionStore } from './session.store';
 import { stubFetch } from './test-utils';
@@ -73,7 +73,8 @@ describe('session sync', () => {
   it('does not call /me for a visitor without a cached record', async () => {
     const calls = stubFetch(() => undefined);
     mount('/');
-    await new Promise((r) => setTimeout(r, 20));
+    // The start-up effect decides before its first await; act flushes the effects and what they queued.
+    await act(async () => {});
     expect(calls).toHaveLength(0);
   });
 

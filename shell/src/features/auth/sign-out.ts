@@ -27,7 +27,7 @@ export interface SignOutDeps {
 }
 
 /**
- * Spec §4: logout clears the query cache and the stored session; issue 9: and the user's cached
+ * Spec §4: logout clears the query cache and the stored session; and the user's cached
  * conversations and messages. The server call (its failure is ignored, spec §7) is sent first, so it
  * still carries the session cookies; the screen changes at once without waiting for it.
  * `POST /api/auth/logout` ends only this browser's session (decisions.md); `everywhere` sends

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  adminActionRecordedEvent,
   errorCodes,
   type AdminAction,
   type AdminUserRow,
@@ -43,14 +42,22 @@ function nothingAttempted(err: unknown): boolean {
   return isDomainError(err) && (err.status === 400 || err.status === 404 || err.status === 415);
 }
 
-/** The owning service never answered in time: the action may or may not have been done. */
-const outcomeUnknown = (err: unknown) => isDomainError(err) && err.code === errorCodes.outcomeUnknown;
+/**
+ * How a failed action is audited: null when nothing was attempted (not audited); 'unknown' when the owning
+ * service never answered in time (it may or may not have been done); else 'failed', with the error's code.
+ */
+export function failedOutcome(err: unknown): { outcome: AuditOutcome; code: string } | null {
+  if (nothingAttempted(err)) return null;
+  const code = isDomainError(err) ? err.code : errorCodes.internal;
+  const unknown = isDomainError(err) && err.code === errorCodes.outcomeUnknown;
+  return { outcome: unknown ? 'unknown' : 'failed', code };
+}
 
 /**
  * Every admin action goes through here: find the target, refuse self-actions, call the owning service
  * with a new idempotency key (its retries reuse it, so the action is done at most once and a lost answer
- * is recovered), then in ONE transaction update the read model, append the audit entry and enqueue
- * admin.action.recorded.v1. The audit says what is known: 'succeeded'; 'failed' with its code when the
+ * is recovered), then in ONE transaction update the read model and append the audit entry (no event: nothing
+ * outside admin needs its audit). The audit says what is known: 'succeeded'; 'failed' with its code when the
  * service refused or could not act (it changed nothing); 'unknown' when it never answered in time.
  */
 export async function runAdminAction<R>(
@@ -67,9 +74,9 @@ export async function runAdminAction<R>(
       throw new ConflictError('You cannot do this to your own account.', errorCodes.selfAction);
     done = await work.perform(target, { actorId: req.actor.id, key: randomUUID() });
   } catch (err) {
-    if (nothingAttempted(err)) throw err;
-    const code = isDomainError(err) ? err.code : errorCodes.internal;
-    const outcome = outcomeUnknown(err) ? 'unknown' : 'failed';
+    const failed = failedOutcome(err);
+    if (!failed) throw err;
+    const { outcome, code } = failed;
     await ctx
       .transaction((repos) => record(repos, req, target, outcome, before, null, at, code))
       .catch((auditErr: unknown) =>
@@ -92,7 +99,8 @@ export async function runAdminAction<R>(
   return done.result;
 }
 
-async function findTarget(ctx: AdminContext, id: string): Promise<DirectoryRow> {
+/** The user an admin acts on or looks at: the read model, else auth (unknown: 404). */
+export async function findTarget(ctx: AdminContext, id: string): Promise<DirectoryRow> {
   const row = await ctx.directory.findById(id);
   if (row) return row;
   // Not in the read model yet (or unknown): auth decides; its 404 is ours.
@@ -125,22 +133,6 @@ async function record(
     after,
     requestId: req.requestId,
     errorCode,
-  });
-  await repos.publish({
-    id: randomUUID(),
-    type: adminActionRecordedEvent.subject,
-    time: at.toISOString(),
-    correlationId: req.requestId ?? randomUUID(),
-    data: {
-      actorId: req.actor.id,
-      targetUserId: target.id,
-      action: req.action,
-      before,
-      after,
-      at: at.toISOString(),
-      outcome,
-      requestId: req.requestId,
-    },
   });
 }
 

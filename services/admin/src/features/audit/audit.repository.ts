@@ -6,8 +6,10 @@ export type NewAuditEntry = {
   at: Date;
   actorId: string;
   actorEmail: string;
-  targetUserId: string;
+  targetUserId: string | null;
   targetEmail: string | null;
+  /** The provider changed, when the target is not a user. */
+  targetProviderId?: string | null;
   action: AdminAction;
   outcome: AuditOutcome;
   before: Record<string, unknown> | null;
@@ -27,6 +29,7 @@ function toEntry(r: AuditRow): AuditEntry {
     actorEmail: r.actorEmail,
     targetUserId: r.targetUserId,
     targetEmail: r.targetEmail,
+    targetProviderId: r.targetProviderId,
     action: r.action as AdminAction,
     outcome: r.outcome as AuditOutcome,
     before: (r.before as Record<string, unknown> | null) ?? null,

@@ -1,7 +1,7 @@
-import type { PrismaClient } from '../../generated/prisma/client';
+import type { UnitOfWork, UnitScope } from '@noek/service-kit';
+import type { AuthRepositories } from '../../database';
 import { hashPassword } from '../../crypto/password';
-import { userRepository } from '../users/user.repository';
-import type { UserEvents } from '../../events/user-events';
+import { authEvents } from '../../events/auth-event-envelopes';
 
 // Any fixed number: serialises concurrent starts of several auth replicas on an empty database.
 const FIRST_ADMIN_LOCK = 70_424_201;
@@ -14,51 +14,52 @@ export type AdminInput = { email: string; password: string; name: string };
  * password, so a squatter cannot become admin. Answers what it did.
  */
 export async function ensureFirstAdmin(
-  db: PrismaClient,
-  events: UserEvents,
+  transaction: UnitOfWork<AuthRepositories>,
   input: AdminInput,
   now: Date = new Date(),
 ): Promise<'exists' | 'created' | 'promoted'> {
   const passwordHash = await hashPassword(input.password);
-  return db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${FIRST_ADMIN_LOCK})`;
-    if ((await userRepository.countAdmins(tx)) > 0) return 'exists';
-    return upsertAdmin(tx, events, input, passwordHash, now);
+  return transaction(async (tx) => {
+    await tx.users.lock(FIRST_ADMIN_LOCK);
+    if ((await tx.users.countAdmins()) > 0) return 'exists';
+    return upsertAdmin(tx, input, passwordHash, now);
   });
 }
 
 /** The `admin:create` command: makes (or promotes) the given account an admin, admins or not. */
-export async function createAdmin(db: PrismaClient, events: UserEvents, input: AdminInput, now = new Date()) {
+export async function createAdmin(
+  transaction: UnitOfWork<AuthRepositories>,
+  input: AdminInput,
+  now = new Date(),
+) {
   const passwordHash = await hashPassword(input.password);
-  return db.$transaction((tx) => upsertAdmin(tx, events, input, passwordHash, now));
+  return transaction((tx) => upsertAdmin(tx, input, passwordHash, now));
 }
 
 async function upsertAdmin(
-  tx: Parameters<Parameters<PrismaClient['$transaction']>[0]>[0],
-  events: UserEvents,
+  tx: UnitScope<AuthRepositories>,
   input: AdminInput,
   passwordHash: string,
   now: Date,
 ): Promise<'created' | 'promoted'> {
-  const existing = await userRepository.findByEmail(tx, input.email);
+  const existing = await tx.users.findByEmail(input.email);
   if (!existing) {
-    const user = await userRepository.create(tx, {
+    const user = await tx.users.create({
       name: input.name,
       email: input.email,
       passwordHash,
       accessLevel: 'admin',
       verifiedAt: now,
     });
-    await events.registered(tx, user);
-    await events.verified(tx, user);
+    await tx.publish(authEvents.registered(user));
+    await tx.publish(authEvents.verified(user));
     return 'created';
   }
-  const user = await userRepository.updateUser(
-    tx,
+  const user = await tx.users.update(
     existing.id,
     { accessLevel: 'admin', passwordHash, emailVerifiedAt: existing.emailVerifiedAt ?? now, isBanned: false },
     { revoke: true, now },
   );
-  await events.updated(tx, user, ['accessLevel', 'password', 'sessionsValidAfter']);
+  await tx.publish(authEvents.updated(user));
   return 'promoted';
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAccessToken } from '@noek/service-kit';
 import { startAuthTestEnv, type AuthTestEnv } from '../../test/auth-test-env';
-import { createOutboxUserEvents } from '../../events/outbox-user-events';
 import { ensureFirstAdmin } from './ensure-first-admin';
 import { signIn } from '../../test/flows';
 
@@ -24,10 +23,9 @@ describe('first admin', () => {
   });
 
   it('is not made again when an admin exists, even concurrently', async () => {
-    const events = createOutboxUserEvents();
     const outcomes = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
-        ensureFirstAdmin(env.db, events, {
+        ensureFirstAdmin(env.service.ctx.transaction, {
           email: `other${i}@noek.test`,
           password: 'another-pass',
           name: 'Other',
@@ -43,10 +41,9 @@ describe('first admin', () => {
     await env
       .client()
       .post('/api/auth/signup', { name: 'Squatter', email: 'root@noek.test', password: 'squatter-pw' });
-    const events = createOutboxUserEvents();
     const outcomes = await Promise.all(
       Array.from({ length: 5 }, () =>
-        ensureFirstAdmin(env.db, events, {
+        ensureFirstAdmin(env.service.ctx.transaction, {
           email: 'root@noek.test',
           password: 'the-real-admin',
           name: 'Root',

@@ -43,7 +43,7 @@ const level = async (id: string) => (await env.db.user.findUniqueOrThrow({ where
 describe('billing.subscription.changed.v1 → access level', () => {
   it('raises basic to supernoek, keeps the session, and records auth.user.updated.v1', async () => {
     const { c, id } = await newUser();
-    await handleSubscriptionChanged(env.db, env.service.ctx.events, envelope(id, 'active', new Date()));
+    await handleSubscriptionChanged(env.db, envelope(id, 'active', new Date()));
     expect(await level(id)).toBe('supernoek');
     const me = await c.get('/api/auth/me');
     expect(me.status).toBe(200);
@@ -58,17 +58,13 @@ describe('billing.subscription.changed.v1 → access level', () => {
     const { id } = await newUser();
     const t0 = new Date(Date.now() - 60_000);
     const activate = envelope(id, 'active', t0);
-    await handleSubscriptionChanged(env.db, env.service.ctx.events, activate);
+    await handleSubscriptionChanged(env.db, activate);
     const cancel = envelope(id, 'canceled', new Date(t0.getTime() + 10_000));
-    await handleSubscriptionChanged(env.db, env.service.ctx.events, cancel);
+    await handleSubscriptionChanged(env.db, cancel);
     expect(await level(id)).toBe('basic');
     // The activation delivered again (same id) and an older one (new id) change nothing.
-    await handleSubscriptionChanged(env.db, env.service.ctx.events, activate);
-    await handleSubscriptionChanged(
-      env.db,
-      env.service.ctx.events,
-      envelope(id, 'active', new Date(t0.getTime() + 5_000)),
-    );
+    await handleSubscriptionChanged(env.db, activate);
+    await handleSubscriptionChanged(env.db, envelope(id, 'active', new Date(t0.getTime() + 5_000)));
     expect(await level(id)).toBe('basic');
   });
 
@@ -79,26 +75,17 @@ describe('billing.subscription.changed.v1 → access level', () => {
       where: { id },
       data: { accessLevel: 'supernoek', paidSupernoek: false, supernoekGrantedAt: new Date() },
     });
-    await handleSubscriptionChanged(env.db, env.service.ctx.events, envelope(id, 'canceled', new Date()));
+    await handleSubscriptionChanged(env.db, envelope(id, 'canceled', new Date()));
     expect(await level(id)).toBe('supernoek');
     await env.db.user.update({ where: { id }, data: { accessLevel: 'admin' } });
-    await handleSubscriptionChanged(
-      env.db,
-      env.service.ctx.events,
-      envelope(id, 'active', new Date(Date.now() + 1000)),
-    );
+    await handleSubscriptionChanged(env.db, envelope(id, 'active', new Date(Date.now() + 1000)));
     expect(await level(id)).toBe('admin');
   });
 
   it('is consumed from the bus', async () => {
     const { id } = await newUser();
     const bus = createInProcessEventBus();
-    const sub = await subscribeSubscriptionChanges(
-      bus,
-      env.db,
-      env.service.ctx.events,
-      `auth-test-${randomUUID()}`,
-    );
+    const sub = await subscribeSubscriptionChanges(bus, env.db, `auth-test-${randomUUID()}`);
     try {
       await bus.publish(envelope(id, 'active', new Date()));
       await expect.poll(() => level(id), { timeout: 5000 }).toBe('supernoek');

@@ -1,7 +1,7 @@
 import { parseEventEnvelope, subscriptionChangedEvent, type EventEnvelope } from '@noek/contracts';
-import { consumeOnce, type EventBus, type Subscription } from '@noek/service-kit';
+import { consumeOnce, enqueueEvent, type EventBus, type Subscription } from '@noek/service-kit';
 import type { PrismaClient } from '../../generated/prisma/client';
-import type { UserEvents } from '../../events/user-events';
+import { authEvents } from '../../events/auth-event-envelopes';
 import { userRepository } from '../users/user.repository';
 import { levelAfterSubscription } from './subscription-level';
 
@@ -15,7 +15,6 @@ export const SUBSCRIPTIONS_DURABLE = 'auth-billing-subscriptions';
  */
 export async function handleSubscriptionChanged(
   db: PrismaClient,
-  events: UserEvents,
   envelope: EventEnvelope,
   consumer = SUBSCRIPTIONS_DURABLE,
 ): Promise<void> {
@@ -32,19 +31,19 @@ export async function handleSubscriptionChanged(
       { billingChangedAt: changedAt, ...(change ?? {}) },
       { revoke: false, now: new Date() },
     );
-    if (change && change.accessLevel !== user.accessLevel) await events.updated(tx, updated, ['accessLevel']);
+    if (change && change.accessLevel !== user.accessLevel)
+      await enqueueEvent(tx, authEvents.updated(updated, envelope.correlationId));
   });
 }
 
 export function subscribeSubscriptionChanges(
   bus: EventBus,
   db: PrismaClient,
-  events: UserEvents,
   durable = SUBSCRIPTIONS_DURABLE,
 ): Promise<Subscription> {
   return bus.subscribe({
     durable,
     subjects: [subscriptionChangedEvent.subject],
-    handler: (envelope) => handleSubscriptionChanged(db, events, envelope, durable),
+    handler: (envelope) => handleSubscriptionChanged(db, envelope, durable),
   });
 }

@@ -45,7 +45,7 @@ export async function confirmHandoff(ctx: AuthContext, input: ConfirmHandoffInpu
   const bound =
     !!row.targetBrowserHash && !!input.bind && safeEqual(input.bind, bindProof(row.targetBrowserHash));
   if (!sameBrowser || !bound) {
-    ctx.log.warn({ jti: row.jti }, 'handoff confirm from another browser: refused');
+    ctx.logger.warn({ jti: row.jti }, 'handoff confirm from another browser: refused');
     return back;
   }
   if (!row.confirmedAt && !(await ctx.repos.handoffs.confirm(row.jti, now, HANDOFF_FINISH_MS))) return back;

@@ -37,7 +37,7 @@ const same = (value: string | undefined, hash: string | null) =>
 
 /**
  * POST /api/auth/handoff/exchange: turns a handoff token into a session on this host, in three
- * steps (issue 14 §1): (1) the first browser to present it is bound to it (a cookie here) and sent
+ * steps: (1) the first browser to present it is bound to it (a cookie here) and sent
  * to confirm on the host that made it; (2) that host checks its own cookie and sends the browser
  * back; (3) the same browser, now proven to be the one that made the token, is signed in — after
  * asking, when another account is signed in here. Also refused unless the request comes from this

@@ -12,7 +12,7 @@ export type ForgotPasswordInput = ForgotPasswordRequest & { clientAddress: strin
 /**
  * POST /api/auth/forgot-password: emails a 1-hour single-use reset link. Only the address limits
  * run before the answer; the lookup, the token and the mail run after it (ctx.background), so the
- * answer takes the same time whether or not the account exists (issue 14 §7).
+ * answer takes the same time whether or not the account exists.
  */
 export async function forgotPassword(ctx: AuthContext, input: ForgotPasswordInput): Promise<MessageResponse> {
   const email = input.email.toLowerCase();

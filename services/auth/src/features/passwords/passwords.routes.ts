@@ -1,11 +1,6 @@
 import type { Express } from 'express';
-import { route } from '@noek/service-kit';
-import {
-  apiRoutes,
-  changePasswordRequestSchema,
-  forgotPasswordRequestSchema,
-  resetPasswordRequestSchema,
-} from '@noek/contracts';
+import { contractRoute } from '@noek/service-kit';
+import { apiRoutes } from '@noek/contracts';
 import type { AuthContext } from '../../context';
 import { clientAddressOf } from '../../rate-limit/enforce';
 import { writeSession } from '../sessions/cookies';
@@ -16,25 +11,16 @@ import { changePassword } from './change-password';
 
 export function registerPasswordRoutes(app: Express, ctx: AuthContext): void {
   const { auth } = apiRoutes;
-  app.post(
-    auth.forgotPassword.path,
-    route({ body: forgotPasswordRequestSchema }, ({ body }, req) =>
-      forgotPassword(ctx, { ...body, clientAddress: clientAddressOf(req) }),
-    ),
+  contractRoute(app, auth.forgotPassword, ({ body }, req) =>
+    forgotPassword(ctx, { ...body, clientAddress: clientAddressOf(req) }),
   );
-  app.post(
-    auth.resetPassword.path,
-    route({ body: resetPasswordRequestSchema }, ({ body }, req) =>
-      resetPassword(ctx, { ...body, clientAddress: clientAddressOf(req) }),
-    ),
+  contractRoute(app, auth.resetPassword, ({ body }, req) =>
+    resetPassword(ctx, { ...body, clientAddress: clientAddressOf(req) }),
   );
-  app.post(
-    auth.changePassword.path,
-    route({ body: changePasswordRequestSchema }, async ({ body }, req, res) => {
-      const { accessToken, browser } = sessionCookiesOf(req);
-      const result = await changePassword(ctx, { ...body, accessToken, browser });
-      writeSession(res, ctx.settings, result.session);
-      return result.answer;
-    }),
-  );
+  contractRoute(app, auth.changePassword, async ({ body }, req, res) => {
+    const { accessToken, browser } = sessionCookiesOf(req);
+    const result = await changePassword(ctx, { ...body, accessToken, browser });
+    writeSession(res, ctx.settings, result.session);
+    return result.answer;
+  });
 }

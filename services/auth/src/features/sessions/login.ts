@@ -1,5 +1,6 @@
 import { DomainError } from '@noek/service-kit';
-import { errorCodes, type User as ApiUser } from '@noek/contracts';
+import { randomUUID } from 'node:crypto';
+import { errorCodes, userSignedInEvent, type User as ApiUser } from '@noek/contracts';
 import type { User } from '../../generated/prisma/client';
 import type { AuthContext } from '../../context';
 import { dummyVerify, verifyPassword } from '../../crypto/password';
@@ -49,7 +50,19 @@ export async function login(ctx: AuthContext, input: LoginInput): Promise<LoginR
   }
   await ctx.loginThrottle.succeeded(account);
   assertMaySignIn(ctx, user);
-  const session = await issueSession(ctx, ctx.repos, user, input.browser);
+  // The session and auth.user.signed-in.v1 (the admin overview's active users) commit together.
+  const session = await ctx.transaction(async (repos) => {
+    const issued = await issueSession(ctx, repos, user, input.browser);
+    const at = ctx.now().toISOString();
+    await repos.publish({
+      id: randomUUID(),
+      type: userSignedInEvent.subject,
+      time: at,
+      correlationId: randomUUID(),
+      data: { userId: user.id, at },
+    });
+    return issued;
+  });
   return { user: toApiUser(user, ctx.now()), session };
 }
 
@@ -62,7 +75,7 @@ async function isKnownBrowser(ctx: AuthContext, user: User | null, browser: stri
 async function countFailure(ctx: AuthContext, account: string, user: User | null): Promise<void> {
   const { alert, failures } = await ctx.loginThrottle.failed(account);
   if (alert && user) {
-    ctx.log.warn({ userId: user.id, failures }, 'repeated failed sign-ins: owner mailed');
+    ctx.logger.warn({ userId: user.id, failures }, 'repeated failed sign-ins: owner mailed');
     ctx.background.run('failed sign-ins mail', () => sendFailedSignInsEmail(ctx, user, failures));
   }
 }

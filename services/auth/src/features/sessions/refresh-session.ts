@@ -64,6 +64,9 @@ function withinGrace(ctx: AuthContext, session: Session, browser: string | undef
 }
 
 async function reuseDetected(ctx: AuthContext, session: Session, now: Date): Promise<void> {
-  ctx.log.warn({ userId: session.userId, familyId: session.familyId }, 'refresh token reuse: sessions ended');
+  ctx.logger.warn(
+    { userId: session.userId, familyId: session.familyId },
+    'refresh token reuse: sessions ended',
+  );
   await endAllSessions(ctx, session.userId, now, { reuseOf: session.familyId });
 }

@@ -1,12 +1,6 @@
 import type { Express, Request } from 'express';
-import { accessTokenFromHeaders, route } from '@noek/service-kit';
-import {
-  apiRoutes,
-  loginRequestSchema,
-  sessionIntrospectionRoute,
-  type MessageResponse,
-  type SessionIntrospection,
-} from '@noek/contracts';
+import { accessTokenFromHeaders, contractRoute } from '@noek/service-kit';
+import { apiRoutes, internalRoutes } from '@noek/contracts';
 import type { AuthContext } from '../../context';
 import { clientAddressOf } from '../../rate-limit/enforce';
 import { BROWSER_COOKIE, clearSession, parseCookies, REFRESH_COOKIE, writeSession } from './cookies';
@@ -33,56 +27,38 @@ export function sessionCookiesOf(req: Request): SessionCookiesIn {
  */
 export function registerSessionRoutes(app: Express, ctx: AuthContext): void {
   const { auth } = apiRoutes;
-  app.post(
-    auth.login.path,
-    route({ body: loginRequestSchema }, async ({ body }, req, res) => {
-      const cookies = sessionCookiesOf(req);
-      const result = await login(ctx, {
-        ...body,
-        clientAddress: clientAddressOf(req),
-        browser: cookies.browser,
-      });
-      writeSession(res, ctx.settings, result.session);
-      return { user: result.user };
-    }),
-  );
-  app.post(
-    auth.logout.path,
-    route({}, async (_i, req, res): Promise<MessageResponse> => {
-      await logout(ctx, sessionCookiesOf(req));
-      clearSession(res, ctx.settings);
-      return { message: 'Signed out' };
-    }),
-  );
-  app.post(
-    auth.logoutEverywhere.path,
-    route({}, async (_i, req, res): Promise<MessageResponse> => {
-      await logoutEverywhere(ctx, sessionCookiesOf(req));
-      clearSession(res, ctx.settings);
-      return { message: 'Signed out' };
-    }),
-  );
-  app.post(
-    auth.refresh.path,
-    route({}, async (_i, req, res) => {
-      const result = await refresh(ctx, sessionCookiesOf(req));
-      if (result.session) writeSession(res, ctx.settings, result.session);
-      return { user: result.user };
-    }),
-  );
+  contractRoute(app, auth.login, async ({ body }, req, res) => {
+    const cookies = sessionCookiesOf(req);
+    const result = await login(ctx, {
+      ...body,
+      clientAddress: clientAddressOf(req),
+      browser: cookies.browser,
+    });
+    writeSession(res, ctx.settings, result.session);
+    return { user: result.user };
+  });
+  contractRoute(app, auth.logout, async (_i, req, res) => {
+    await logout(ctx, sessionCookiesOf(req));
+    clearSession(res, ctx.settings);
+    return { message: 'Signed out' };
+  });
+  contractRoute(app, auth.logoutEverywhere, async (_i, req, res) => {
+    await logoutEverywhere(ctx, sessionCookiesOf(req));
+    clearSession(res, ctx.settings);
+    return { message: 'Signed out' };
+  });
+  contractRoute(app, auth.refresh, async (_i, req, res) => {
+    const result = await refresh(ctx, sessionCookiesOf(req));
+    if (result.session) writeSession(res, ctx.settings, result.session);
+    return { user: result.user };
+  });
   // Internal (never routed by the gateway): a verifier with a stale revocation feed asks about a token it holds.
-  app.post(
-    sessionIntrospectionRoute.path,
-    route({}, async (_i, req): Promise<SessionIntrospection> =>
-      introspectSession(ctx, accessTokenFromHeaders(req.headers)),
-    ),
+  contractRoute(app, internalRoutes.authSessions.introspect, (_i, req) =>
+    introspectSession(ctx, accessTokenFromHeaders(req.headers)),
   );
-  app.get(
-    auth.me.path,
-    route({}, async (_i, req, res) => {
-      const result = await me(ctx, sessionCookiesOf(req));
-      if (result.session) writeSession(res, ctx.settings, result.session);
-      return { user: result.user };
-    }),
-  );
+  contractRoute(app, auth.me, async (_i, req, res) => {
+    const result = await me(ctx, sessionCookiesOf(req));
+    if (result.session) writeSession(res, ctx.settings, result.session);
+    return { user: result.user };
+  });
 }

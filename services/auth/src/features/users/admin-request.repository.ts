@@ -60,7 +60,7 @@ export const adminRequests = {
   },
 
   /** Claims the key in this transaction: null the first time, else the earlier outcome to answer again. */
-  async claim(tx: Prisma.TransactionClient, once: Once, now: Date): Promise<Done | null> {
+  async claim(tx: Db, once: Once, now: Date): Promise<Done | null> {
     const keyHash = hashOf(once.key);
     const { count } = await tx.adminRequest.createMany({
       data: [{ keyHash, fingerprint: once.fingerprint, createdAt: now }],
@@ -74,10 +74,19 @@ export const adminRequests = {
   },
 
   /** Keeps the secret part of the outcome (a generated password), sealed, for a retry to answer. */
-  async keepSecret(tx: Prisma.TransactionClient, once: Once, secret: string): Promise<void> {
+  async keepSecret(tx: Db, once: Once, secret: string): Promise<void> {
     await tx.adminRequest.update({
       where: { keyHash: hashOf(once.key) },
       data: { sealed: seal(once.key, secret) },
     });
   },
 };
+
+/** The idempotency keys bound to one client (a transaction in the unit of work claims them). */
+export function createAdminRequestRepository(db: Db) {
+  return {
+    done: (once: Once) => adminRequests.done(db, once),
+    claim: (once: Once, now: Date) => adminRequests.claim(db, once, now),
+    keepSecret: (once: Once, secret: string) => adminRequests.keepSecret(db, once, secret),
+  };
+}

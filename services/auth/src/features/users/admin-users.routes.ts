@@ -1,18 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Express, Request } from 'express';
-import { ConflictError, NotFoundError, route, ValidationError } from '@noek/service-kit';
+import { ConflictError, contractRoute, NotFoundError, ValidationError } from '@noek/service-kit';
 import {
   actorHeader,
-  adminBanRequestSchema,
-  adminBlockRequestSchema,
-  adminUpdateUserRequestSchema,
-  authGrantRequestSchema,
-  authInternalRoutes,
-  authUserListQuerySchema,
   errorCodes,
   idempotencyKeyHeader,
   idempotencyKeySchema,
-  userIdParamsSchema,
+  internalRoutes,
   type AuthUserRecord,
 } from '@noek/contracts';
 import type { User } from '../../generated/prisma/client';
@@ -29,7 +23,7 @@ import { expireDue, grantSupernoek } from './grant-supernoek';
 import { requireServiceCaller, type ServiceCaller } from './service-caller.middleware';
 import { toAuthUserRecord } from './user.view';
 
-export const INTERNAL_USERS_PATH = authInternalRoutes.list.path;
+export const INTERNAL_USERS_PATH = internalRoutes.authUsers.list.path;
 
 /** Admins cannot lock themselves out (ban, block or demote their own account). */
 function notSelf(caller: ServiceCaller, id: string): void {
@@ -46,8 +40,7 @@ function notSelf(caller: ServiceCaller, id: string): void {
  */
 export function adminUserRoutes(ctx: AuthContext) {
   const one = (user: User): { user: AuthUserRecord } => ({ user: toAuthUserRecord(user, ctx.now()) });
-  const params = { params: userIdParamsSchema };
-  const r = authInternalRoutes;
+  const r = internalRoutes.authUsers;
   return (app: Express): void => {
     app.use(['/internal/auth'], (req, _res, next) => {
       try {
@@ -57,64 +50,37 @@ export function adminUserRoutes(ctx: AuthContext) {
         next(err);
       }
     });
-    app.get(
-      r.list.path,
-      route({ query: authUserListQuerySchema }, async (i) => {
-        const users = await ctx.db.user.findMany({
-          where: i.query.after ? { id: { gt: i.query.after } } : {},
-          orderBy: { id: 'asc' },
-          take: i.query.limit,
-        });
-        return users.map((u) => toAuthUserRecord(u, ctx.now()));
-      }),
+    contractRoute(app, r.list, async (i) => {
+      const users = await ctx.repos.users.list(i.query.after, i.query.limit);
+      return users.map((u) => toAuthUserRecord(u, ctx.now()));
+    });
+    contractRoute(app, r.get, async (i) => {
+      const user = await ctx.repos.users.findById(i.params.id);
+      if (!user) throw new NotFoundError('User not found.');
+      return one(user);
+    });
+    contractRoute(app, r.update, async (i, req) => {
+      if (i.body.accessLevel !== 'admin') notSelf(callerOf(req), i.params.id);
+      return one(await adminUpdateUser(ctx, i.params.id, i.body, onceOf(req, 'update', i)));
+    });
+    contractRoute(app, r.resetPassword, (i, req) =>
+      adminResetPassword(ctx, i.params.id, onceOf(req, 'reset-password', i)),
     );
-    app.get(
-      r.get.path,
-      route(params, async (i) => {
-        const user = await ctx.db.user.findUnique({ where: { id: i.params.id } });
-        if (!user) throw new NotFoundError('User not found.');
-        return one(user);
-      }),
+    contractRoute(app, r.block, async (i, req) => {
+      if (i.body.isBlocked) notSelf(callerOf(req), i.params.id);
+      return one(await adminSetBlocked(ctx, i.params.id, i.body.isBlocked, onceOf(req, 'block', i)));
+    });
+    contractRoute(app, r.ban, async (i, req) => {
+      notSelf(callerOf(req), i.params.id);
+      return one(await adminBan(ctx, i.params.id, i.body, onceOf(req, 'ban', i)));
+    });
+    contractRoute(app, r.unban, async (i, req) =>
+      one(await adminUnban(ctx, i.params.id, onceOf(req, 'unban', i))),
     );
-    app.patch(
-      r.update.path,
-      route({ ...params, body: adminUpdateUserRequestSchema }, async (i, req) => {
-        if (i.body.accessLevel !== 'admin') notSelf(callerOf(req), i.params.id);
-        return one(await adminUpdateUser(ctx, i.params.id, i.body, onceOf(req, 'update', i)));
-      }),
+    contractRoute(app, r.grantSupernoek, async (i, req) =>
+      one(await grantSupernoek(ctx, i.params.id, i.body, onceOf(req, 'grant-supernoek', i))),
     );
-    app.post(
-      r.resetPassword.path,
-      route(params, (i, req) => adminResetPassword(ctx, i.params.id, onceOf(req, 'reset-password', i))),
-    );
-    app.patch(
-      r.block.path,
-      route({ ...params, body: adminBlockRequestSchema }, async (i, req) => {
-        if (i.body.isBlocked) notSelf(callerOf(req), i.params.id);
-        return one(await adminSetBlocked(ctx, i.params.id, i.body.isBlocked, onceOf(req, 'block', i)));
-      }),
-    );
-    app.post(
-      r.ban.path,
-      route({ ...params, body: adminBanRequestSchema }, async (i, req) => {
-        notSelf(callerOf(req), i.params.id);
-        return one(await adminBan(ctx, i.params.id, i.body, onceOf(req, 'ban', i)));
-      }),
-    );
-    app.post(
-      r.unban.path,
-      route(params, async (i, req) => one(await adminUnban(ctx, i.params.id, onceOf(req, 'unban', i)))),
-    );
-    app.post(
-      r.grantSupernoek.path,
-      route({ ...params, body: authGrantRequestSchema }, async (i, req) =>
-        one(await grantSupernoek(ctx, i.params.id, i.body, onceOf(req, 'grant-supernoek', i))),
-      ),
-    );
-    app.post(
-      r.expireGrants.path,
-      route({}, async () => ({ expired: await expireDue(ctx) })),
-    );
+    contractRoute(app, r.expireGrants, async () => ({ expired: await expireDue(ctx) }));
   };
 }
 

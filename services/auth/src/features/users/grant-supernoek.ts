@@ -1,8 +1,9 @@
 import { NotFoundError } from '@noek/service-kit';
-import type { AccessLevel, Prisma, User } from '../../generated/prisma/client';
+import type { AccessLevel, User } from '../../generated/prisma/client';
 import type { AuthContext } from '../../context';
-import { adminRequests, type Once } from './admin-request.repository';
-import { userRepository } from './user.repository';
+import { authEvents } from '../../events/auth-event-envelopes';
+import { escapeHtml } from '../../mail/escape-html';
+import type { Once } from './admin-request.repository';
 import { NO_GRANT } from './user-admin.operations';
 
 /**
@@ -19,16 +20,15 @@ export async function grantSupernoek(
 ): Promise<User> {
   const now = ctx.now();
   let repeat = false;
-  const user = await ctx.db.$transaction(async (tx) => {
+  const user = await ctx.transaction(async (tx) => {
     // A repeat of the admin service's request (same idempotency key): answered as is, mailed once.
-    repeat = once ? (await adminRequests.claim(tx, once, now)) !== null : false;
-    const before = await userRepository.findById(tx, id);
+    repeat = once ? (await tx.adminRequests.claim(once, now)) !== null : false;
+    const before = await tx.users.findById(id);
     if (!before) throw new NotFoundError('User not found.');
     if (repeat) return before;
     const returnLevel: AccessLevel =
       before.supernoekGrantedAt !== null ? (before.supernoekGrantReturnLevel ?? 'basic') : before.accessLevel;
-    const updated = await userRepository.updateUser(
-      tx,
+    const updated = await tx.users.update(
       id,
       {
         accessLevel: 'supernoek',
@@ -38,7 +38,7 @@ export async function grantSupernoek(
       },
       { revoke: before.accessLevel !== 'supernoek' && 'access-tokens', now },
     );
-    await ctx.events.updated(tx, updated, ['accessLevel']);
+    await tx.publish(authEvents.updated(updated));
     return updated;
   });
   if (input.sendEmail && !repeat) await sendGrantEmail(ctx, user);
@@ -59,12 +59,8 @@ async function sendGrantEmail(ctx: AuthContext, user: User): Promise<void> {
     });
   } catch (err) {
     // The grant holds either way; a failed notification is logged, not a failed grant.
-    ctx.log.warn({ err, userId: user.id }, 'grant notification email failed');
+    ctx.logger.warn({ err, userId: user.id }, 'grant notification email failed');
   }
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /**
@@ -73,29 +69,23 @@ function escapeHtml(s: string): string {
  */
 export async function expireDueGrants(ctx: AuthContext): Promise<number> {
   const now = ctx.now();
-  const due = await ctx.db.user.findMany({
-    where: { supernoekGrantedAt: { not: null }, supernoekGrantExpiresAt: { lte: now } },
-    select: { id: true },
-    take: 500,
-  });
   let expired = 0;
-  for (const { id } of due) if (await endGrant(ctx, id, now)) expired += 1;
+  for (const id of await ctx.repos.users.grantsDue(now)) if (await endGrant(ctx, id, now)) expired += 1;
   return expired;
 }
 
 async function endGrant(ctx: AuthContext, id: string, now: Date): Promise<boolean> {
-  return ctx.db.$transaction(async (tx: Prisma.TransactionClient) => {
-    const user = await userRepository.findById(tx, id);
+  return ctx.transaction(async (tx) => {
+    const user = await tx.users.findById(id);
     const end = user?.supernoekGrantExpiresAt;
     if (!user || user.supernoekGrantedAt === null || !end || end.getTime() > now.getTime()) return false;
     const level: AccessLevel = user.paidSupernoek ? 'supernoek' : (user.supernoekGrantReturnLevel ?? 'basic');
-    const updated = await userRepository.updateUser(
-      tx,
+    const updated = await tx.users.update(
       id,
       { accessLevel: level, ...NO_GRANT },
       { revoke: level !== user.accessLevel && 'access-tokens', now },
     );
-    await ctx.events.updated(tx, updated, ['accessLevel']);
+    await tx.publish(authEvents.updated(updated));
     return true;
   });
 }
@@ -106,23 +96,17 @@ async function endGrant(ctx: AuthContext, id: string, now: Date): Promise<boolea
  */
 export async function liftEndedBans(ctx: AuthContext): Promise<number> {
   const now = ctx.now();
-  const due = await ctx.db.user.findMany({
-    where: { isBanned: true, bannedUntil: { lte: now } },
-    select: { id: true },
-    take: 500,
-  });
   let lifted = 0;
-  for (const { id } of due) {
-    const done = await ctx.db.$transaction(async (tx: Prisma.TransactionClient) => {
-      const user = await userRepository.findById(tx, id);
+  for (const id of await ctx.repos.users.bansEnded(now)) {
+    const done = await ctx.transaction(async (tx) => {
+      const user = await tx.users.findById(id);
       if (!user?.isBanned || !user.bannedUntil || user.bannedUntil.getTime() > now.getTime()) return false;
-      const updated = await userRepository.updateUser(
-        tx,
+      const updated = await tx.users.update(
         id,
         { isBanned: false, banReason: null, bannedAt: null, bannedUntil: null },
         { revoke: false, now },
       );
-      await ctx.events.updated(tx, updated, ['isBanned']);
+      await tx.publish(authEvents.updated(updated));
       return true;
     });
     if (done) lifted += 1;
@@ -145,7 +129,7 @@ export function startGrantExpirySweep(ctx: AuthContext, intervalMs = 15_000): ()
     if (running) return;
     running = true;
     expireDue(ctx)
-      .catch((err: unknown) => ctx.log.error({ err }, 'grant expiry sweep failed'))
+      .catch((err: unknown) => ctx.logger.error({ err }, 'grant expiry sweep failed'))
       .finally(() => {
         running = false;
       });

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { ConflictError, isUniqueViolation, NotFoundError } from '@noek/service-kit';
 import { banEndsAt, errorCodes, type AdminBanInput, type AdminUpdateUserInput } from '@noek/contracts';
+import type { UnitScope } from '@noek/service-kit';
 import type { Prisma, User } from '../../generated/prisma/client';
 import type { AuthContext } from '../../context';
+import type { AuthRepositories } from '../../database';
 import { hashPassword } from '../../crypto/password';
-import { adminRequests, type Done, type Once } from './admin-request.repository';
-import { userRepository } from './user.repository';
+import { authEvents } from '../../events/auth-event-envelopes';
+import type { Done, Once } from './admin-request.repository';
 
 /** The grant columns cleared. */
 export const NO_GRANT = {
@@ -29,13 +31,13 @@ export const NO_GRANT = {
 async function inTx<T>(
   ctx: AuthContext,
   id: string,
-  fn: (tx: Prisma.TransactionClient, user: User) => Promise<T>,
+  fn: (tx: UnitScope<AuthRepositories>, user: User) => Promise<T>,
   once?: { key: Once; replay: (user: User, done: Done) => T },
 ): Promise<T> {
-  return ctx.db.$transaction(async (tx) => {
+  return ctx.transaction(async (tx) => {
     // Claimed first: a retry racing the first attempt waits here, then reads the user as it left them.
-    const done = once ? await adminRequests.claim(tx, once.key, ctx.now()) : null;
-    const user = await userRepository.findById(tx, id);
+    const done = once ? await tx.adminRequests.claim(once.key, ctx.now()) : null;
+    const user = await tx.users.findById(id);
     if (!user) throw new NotFoundError('User not found.');
     if (once && done) return once.replay(user, done);
     return fn(tx, user);
@@ -47,7 +49,7 @@ const asNow = (key: Once | undefined) => (key ? { key, replay: (user: User) => u
 
 /** Hashing is the slow part: skipped when the action was already done under this key. */
 async function hashUnlessDone(ctx: AuthContext, password: string, key?: Once): Promise<string | undefined> {
-  if (key && (await adminRequests.done(ctx.db, key))) return undefined;
+  if (key && (await ctx.repos.adminRequests.done(key))) return undefined;
   return hashPassword(password);
 }
 
@@ -60,18 +62,10 @@ const LAST_ADMIN_LOCK = 70_424_202;
  * transaction-scoped advisory lock, held until the change commits; the count after it (READ COMMITTED:
  * a fresh snapshot per statement) sees every removal committed before.
  */
-async function keepAnAdmin(tx: Prisma.TransactionClient, target: User, ctx: AuthContext): Promise<void> {
+async function keepAnAdmin(tx: UnitScope<AuthRepositories>, target: User, ctx: AuthContext): Promise<void> {
   if (target.accessLevel !== 'admin') return;
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LAST_ADMIN_LOCK})`;
-  const now = ctx.now();
-  const others = await tx.user.count({
-    where: {
-      id: { not: target.id },
-      accessLevel: 'admin',
-      isBlocked: false,
-      OR: [{ isBanned: false }, { bannedUntil: { lte: now } }],
-    },
-  });
+  await tx.users.lock(LAST_ADMIN_LOCK);
+  const others = await tx.users.countOtherActiveAdmins(target.id, ctx.now());
   if (others === 0) throw new ConflictError('The last admin cannot be removed.', errorCodes.lastAdmin);
 }
 
@@ -101,12 +95,12 @@ export async function adminUpdateUser(
           ...(levelChanged ? { paidSupernoek: false, ...NO_GRANT } : {}),
           ...(passwordHash ? { passwordHash, mustChangePassword: true } : {}),
         };
-        const user = await userRepository.updateUser(tx, id, patch, {
+        const user = await tx.users.update(id, patch, {
           // A new password ends every session; a new level only the tokens that carry the old one.
           revoke: passwordHash ? true : levelChanged && 'access-tokens',
           now: ctx.now(),
         });
-        await ctx.events.updated(tx, user, Object.keys(patch));
+        await tx.publish(authEvents.updated(user));
         return user;
       },
       asNow(once),
@@ -139,14 +133,13 @@ export async function adminResetPassword(
     id,
     async (tx) => {
       if (!passwordHash) throw new Error('a password reset reached its change without a hash');
-      const user = await userRepository.updateUser(
-        tx,
+      const user = await tx.users.update(
         id,
         { passwordHash, mustChangePassword: true },
         { revoke: true, now: ctx.now() },
       );
-      await ctx.events.updated(tx, user, ['password']);
-      if (once) await adminRequests.keepSecret(tx, once, newPassword);
+      await tx.publish(authEvents.updated(user));
+      if (once) await tx.adminRequests.keepSecret(once, newPassword);
       return { newPassword };
     },
     once && { key: once, replay: (_user, done) => ({ newPassword: secretOf(done) }) },
@@ -170,13 +163,8 @@ export async function adminSetBlocked(
     id,
     async (tx, before) => {
       if (isBlocked) await keepAnAdmin(tx, before, ctx);
-      const user = await userRepository.updateUser(
-        tx,
-        id,
-        { isBlocked },
-        { revoke: isBlocked, now: ctx.now() },
-      );
-      await ctx.events.updated(tx, user, ['isBlocked']);
+      const user = await tx.users.update(id, { isBlocked }, { revoke: isBlocked, now: ctx.now() });
+      await tx.publish(authEvents.updated(user));
       return user;
     },
     asNow(once),
@@ -195,8 +183,7 @@ export async function adminBan(
     id,
     async (tx, before) => {
       await keepAnAdmin(tx, before, ctx);
-      const user = await userRepository.updateUser(
-        tx,
+      const user = await tx.users.update(
         id,
         {
           isBanned: true,
@@ -206,7 +193,7 @@ export async function adminBan(
         },
         { revoke: true, now },
       );
-      await ctx.events.updated(tx, user, ['isBanned']);
+      await tx.publish(authEvents.updated(user));
       return user;
     },
     asNow(once),
@@ -218,13 +205,12 @@ export async function adminUnban(ctx: AuthContext, id: string, once?: Once): Pro
     ctx,
     id,
     async (tx) => {
-      const user = await userRepository.updateUser(
-        tx,
+      const user = await tx.users.update(
         id,
         { isBanned: false, banReason: null, bannedAt: null, bannedUntil: null },
         { revoke: false, now: ctx.now() },
       );
-      await ctx.events.updated(tx, user, ['isBanned']);
+      await tx.publish(authEvents.updated(user));
       return user;
     },
     asNow(once),

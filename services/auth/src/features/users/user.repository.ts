@@ -56,6 +56,52 @@ export const userRepository = {
     return db.user.count({ where: { accessLevel: 'admin' } });
   },
 
+  /** Admins other than `id` who can still act (not blocked, no ban in force at `now`). */
+  countOtherActiveAdmins(db: Db, id: string, now: Date): Promise<number> {
+    return db.user.count({
+      where: {
+        id: { not: id },
+        accessLevel: 'admin',
+        isBlocked: false,
+        OR: [{ isBanned: false }, { bannedUntil: { lte: now } }],
+      },
+    });
+  },
+
+  /** A transaction-scoped advisory lock: serialises the changes that take the same key. */
+  async lock(db: Db, key: number): Promise<void> {
+    await db.$executeRaw`SELECT pg_advisory_xact_lock(${key})`;
+  },
+
+  /** One page of users by id (the admin service's directory sync). */
+  list(db: Db, after: string | undefined, limit: number): Promise<User[]> {
+    return db.user.findMany({
+      where: after ? { id: { gt: after } } : {},
+      orderBy: { id: 'asc' },
+      take: limit,
+    });
+  },
+
+  /** Users whose SuperNoek grant has ended by `now` (a batch). */
+  async grantsDue(db: Db, now: Date): Promise<string[]> {
+    const rows = await db.user.findMany({
+      where: { supernoekGrantedAt: { not: null }, supernoekGrantExpiresAt: { lte: now } },
+      select: { id: true },
+      take: 500,
+    });
+    return rows.map((r) => r.id);
+  },
+
+  /** Users whose timed ban has ended by `now` (a batch). */
+  async bansEnded(db: Db, now: Date): Promise<string[]> {
+    const rows = await db.user.findMany({
+      where: { isBanned: true, bannedUntil: { lte: now } },
+      select: { id: true },
+      take: 500,
+    });
+    return rows.map((r) => r.id);
+  },
+
   /** Applies a patch; `revoke` ends the user's access tokens (and with `true` every session) now. */
   async updateUser(
     db: Db,
@@ -84,6 +130,11 @@ export function createUserRepository(db: Db) {
     findById: (id: string) => userRepository.findById(db, id),
     create: (input: Parameters<typeof userRepository.create>[1]) => userRepository.create(db, input),
     countAdmins: () => userRepository.countAdmins(db),
+    countOtherActiveAdmins: (id: string, now: Date) => userRepository.countOtherActiveAdmins(db, id, now),
+    lock: (key: number) => userRepository.lock(db, key),
+    list: (after: string | undefined, limit: number) => userRepository.list(db, after, limit),
+    grantsDue: (now: Date) => userRepository.grantsDue(db, now),
+    bansEnded: (now: Date) => userRepository.bansEnded(db, now),
     update: (id: string, patch: Prisma.UserUpdateInput, opts: { revoke: Revoke; now: Date }) =>
       userRepository.updateUser(db, id, patch, opts),
     retireResetLinks: (id: string, now: Date) => retireResetLinks(db, id, now),

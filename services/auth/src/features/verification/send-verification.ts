@@ -10,12 +10,12 @@ import {
 /**
  * Mail failures are logged, never thrown: the account exists and the person can ask again with
  * 'Resend Verification Email' (and an answer must not reveal whether an address has an account).
- * Every mail counts against its recipient's cap (issue 14 §6): past it, nothing is sent, silently
+ * Every mail counts against its recipient's cap: past it, nothing is sent, silently
  * (the answers stay the same, and requests from many addresses cannot flood one inbox).
  */
 async function deliver(ctx: AuthContext, to: string, content: EmailContent): Promise<boolean> {
   if (!(await ctx.limiters.mailPerRecipient.hit(to.toLowerCase())).allowed) {
-    ctx.log.warn({ to, subject: content.subject }, 'mail cap for this recipient reached: not sent');
+    ctx.logger.warn({ to, subject: content.subject }, 'mail cap for this recipient reached: not sent');
     return false;
   }
   try {
@@ -28,7 +28,7 @@ async function deliver(ctx: AuthContext, to: string, content: EmailContent): Pro
     });
     return true;
   } catch (err) {
-    ctx.log.error({ err, to, subject: content.subject }, 'email could not be sent');
+    ctx.logger.error({ err, to, subject: content.subject }, 'email could not be sent');
     return false;
   }
 }

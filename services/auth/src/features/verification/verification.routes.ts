@@ -1,6 +1,6 @@
 import type { Express } from 'express';
-import { route } from '@noek/service-kit';
-import { apiRoutes, resendVerificationRequestSchema, verifyEmailQuerySchema } from '@noek/contracts';
+import { contractRoute } from '@noek/service-kit';
+import { apiRoutes } from '@noek/contracts';
 import type { AuthContext } from '../../context';
 import { clientAddressOf } from '../../rate-limit/enforce';
 import { verifyEmail } from './verify-email';
@@ -8,14 +8,8 @@ import { resendVerification } from './resend-verification';
 
 export function registerVerificationRoutes(app: Express, ctx: AuthContext): void {
   const { auth } = apiRoutes;
-  app.get(
-    auth.verifyEmail.path,
-    route({ query: verifyEmailQuerySchema }, ({ query }) => verifyEmail(ctx, query)),
-  );
-  app.post(
-    auth.resendVerification.path,
-    route({ body: resendVerificationRequestSchema }, ({ body }, req) =>
-      resendVerification(ctx, { ...body, clientAddress: clientAddressOf(req) }),
-    ),
+  contractRoute(app, auth.verifyEmail, ({ query }) => verifyEmail(ctx, query));
+  contractRoute(app, auth.resendVerification, ({ body }, req) =>
+    resendVerification(ctx, { ...body, clientAddress: clientAddressOf(req) }),
   );
 }

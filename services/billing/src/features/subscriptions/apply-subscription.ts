@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { subscriptionChangedEvent, type EventEnvelope, type SubscriptionStatus } from '@noek/contracts';
+import {
+  createEnvelope,
+  subscriptionChangedEvent,
+  type EventEnvelope,
+  type SubscriptionStatus,
+} from '@noek/contracts';
 import type { Logger, UnitScope } from '@noek/service-kit';
 import type { BillingRepositories } from '../../context';
 import { sellsSuperNoek, type SuperNoekPrice } from './supernoek-price';
@@ -17,21 +22,23 @@ function changedEnvelope(
   s: SubscriptionStatus,
   at: Date,
   correlationId: string,
+  amountCents: number,
 ): EventEnvelope {
-  return {
-    id: randomUUID(),
-    type: subscriptionChangedEvent.subject,
-    time: at.toISOString(),
-    correlationId,
-    data: {
+  return createEnvelope(
+    subscriptionChangedEvent,
+    {
       userId,
       plan: s.plan,
       status: s.status,
       currentPeriodEnd: s.currentPeriodEnd,
       cancelAtPeriodEnd: s.cancelAtPeriodEnd,
       changedAt: at.toISOString(),
+      // The monthly price in the smallest unit (what the subscription sells: sellsSuperNoek checked it).
+      amountCents,
     },
-  };
+    correlationId,
+    at,
+  );
 }
 
 /**
@@ -85,6 +92,6 @@ export async function applySubscription(
   const after = statusOf(await scope.subscriptions.listForUser(userId));
   const changed = !sameStatus(before, after);
   // Stamped under the user's lock: auth orders deliveries by changedAt, which follows commit order.
-  if (changed) await scope.publish(changedEnvelope(userId, after, now(), correlationId));
+  if (changed) await scope.publish(changedEnvelope(userId, after, now(), correlationId, opts.price.amount));
   return { userId, status: after, changed };
 }

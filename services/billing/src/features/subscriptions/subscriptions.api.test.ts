@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reconcileExpired } from './reconcile-expired';
 import {
   billingUser,
   startBillingHarness,
@@ -197,7 +198,7 @@ describe('subscription lifecycle with the stripe SDK against the simulator', () 
       await h.advance(32 * DAY);
       // The provider ended it, but nobody told billing.
       expect((await u.status()).body).toMatchObject({ isActive: true });
-      expect(await h.service.reconcile()).toBeGreaterThanOrEqual(1);
+      expect(await reconcileExpired(h.service.ctx)).toBeGreaterThanOrEqual(1);
       expect((await u.status()).body).toMatchObject({ isActive: false, plan: 'basic', status: 'canceled' });
       expect(dataOf((await h.changes(u.id)).at(-1)!)).toMatchObject({ plan: 'basic', status: 'canceled' });
     } finally {

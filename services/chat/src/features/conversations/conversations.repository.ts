@@ -26,9 +26,18 @@ export function createConversationsRepository(db: ChatTx) {
     findOwned(userId: string, id: number) {
       return db.conversation.findFirst({ where: { id, userId } });
     },
-    async update(userId: string, id: number, data: { title?: string; archivedAt?: Date | null }) {
+    async update(
+      userId: string,
+      id: number,
+      data: { title?: string; archivedAt?: Date | null; systemPrompt?: string | null; model?: string | null },
+    ) {
       const { count } = await db.conversation.updateMany({ where: { id, userId }, data });
       return count === 0 ? null : db.conversation.findFirst({ where: { id, userId } });
+    },
+    /** The model's title, only while the conversation still has the title it was written for. */
+    async renameIfTitled(id: number, current: string, title: string): Promise<boolean> {
+      const { count } = await db.conversation.updateMany({ where: { id, title: current }, data: { title } });
+      return count > 0;
     },
     /** Moves the conversation to the top of the list (a message was added); the caller checked the owner. */
     touch(id: number, at: Date) {

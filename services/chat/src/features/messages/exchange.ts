@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { messageSentEvent, type EventEnvelope, type MessageSentData } from '@noek/contracts';
+import { createEnvelope, messageSentEvent, type EventEnvelope, type MessageSentData } from '@noek/contracts';
 import type { Conversation, Message } from '../../generated/prisma/client';
 
 /** A stored turn: the user's message (null on retry) and the assistant reply it opens. */
@@ -8,10 +7,14 @@ export interface Exchange {
   assistantMessage: Message;
   conversation: Conversation;
   funMode: boolean;
+  /** The user's custom instructions for the prompt's system message (absent: none). */
+  customInstructions?: string | null;
   /** The prompt's messages when the store already read them (send); otherwise they are queried. */
   history?: Message[];
   /** True when the reply is already written (a fun-mode command): no model call. */
   complete?: boolean;
+  /** Continue: the reply goes on from this stored text (the model is asked to carry on from it). */
+  continueFrom?: string;
 }
 
 /**
@@ -19,5 +22,5 @@ export interface Exchange {
  * Retry), so the admin table's usage column equals chat's count.
  */
 export function messageSentEnvelope(data: MessageSentData, correlationId: string): EventEnvelope {
-  return { id: randomUUID(), type: messageSentEvent.subject, time: data.at, correlationId, data };
+  return createEnvelope(messageSentEvent, data, correlationId, new Date(data.at));
 }

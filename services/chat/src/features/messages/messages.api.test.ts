@@ -163,7 +163,9 @@ describe('no reply is ever lost', () => {
     controller.abort();
 
     // Generation goes on: the list shows the partial reply, status streaming.
-    await new Promise((r) => setTimeout(r, 150));
+    await expect
+      .poll(async () => (await messagesOf(a, conv.id)).find((m) => m.id === messageId)?.content.length ?? 0)
+      .toBeGreaterThan(0);
     const partial = (await messagesOf(a, conv.id)).find((m) => m.id === messageId);
     expect(partial?.status).toBe('streaming');
     expect(partial?.content.length).toBeGreaterThan(0);
@@ -278,7 +280,11 @@ describe('no reply is ever lost', () => {
     const conv = await a.newConversation();
     const res = await a.send(conv.id, 'stop me');
     const reading = readEvents(res);
-    await new Promise((r) => setTimeout(r, 150));
+    await expect
+      .poll(async () =>
+        (await messagesOf(a, conv.id)).some((m) => m.role === 'assistant' && m.content.length > 0),
+      )
+      .toBe(true);
     const list = await messagesOf(a, conv.id);
     const live = list.find((m) => m.role === 'assistant')!;
     const stopped = await a.json<Message>('POST', `/api/conversations/${conv.id}/messages/${live.id}/stop`);
@@ -313,7 +319,12 @@ describe('no reply is ever lost', () => {
       body: JSON.stringify({ content: 'shutdown' }),
     });
     const reading = readEvents(res);
-    await new Promise((r) => setTimeout(r, 150));
+    // A reply is being written on the second replica when it stops.
+    await expect
+      .poll(async () =>
+        (await messagesOf(a, conv.id)).some((m) => m.role === 'assistant' && m.content.length > 0),
+      )
+      .toBe(true);
     await second.service.stop();
     const events = await reading;
     expect(terminal(events)).toMatchObject({ type: 'error', assistantMessage: { status: 'interrupted' } });
@@ -353,8 +364,15 @@ describe('settings', () => {
     expect(body).toEqual({
       funMode: false,
       accessLevel: 'premium',
-      usage: { count: 0, limit: 25000, periodHours: 2, resetsAt: null },
+      usage: { count: 0, limit: 25000, periodHours: 2, resetsAt: null, tokens: 0, tokenBudget: null },
+      sharingEnabled: true,
       model: 'openai',
+      answeredBy: {
+        id: 'openai/fake-model',
+        name: 'fake-model',
+        provider: new URL(h.fake.url).host,
+        local: false,
+      },
     });
   });
 });

@@ -10,12 +10,17 @@ const msg = (
 ): Message => ({
   id: 1,
   conversationId: 1,
+  parentId: null,
   role,
   content,
   status,
   retryFree: false,
   stopRequested: false,
   leaseEpoch: 0,
+  model: null,
+  promptTokens: null,
+  completionTokens: null,
+  contextTrimmed: 0,
   createdAt: new Date(),
   updatedAt: new Date(),
 });

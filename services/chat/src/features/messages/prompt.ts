@@ -7,9 +7,30 @@ export const SYSTEM_PROMPT =
 
 const FUN_REPLIES = new Set([funModeReply(true), funModeReply(false)]);
 
-/** The turns sent to the model: system prompt (+ fun persona), then history without commands or empty failures. */
-export function buildTurns(history: MessageRow[], funMode: boolean): ChatTurn[] {
-  const system = funMode ? `${SYSTEM_PROMPT}\n\n${FUN_MODE_PERSONA}` : SYSTEM_PROMPT;
+/** The user's own instructions: theirs for every conversation, and this conversation's system prompt. */
+export interface PromptInstructions {
+  user: string | null;
+  conversation: string | null;
+}
+
+/** The system message: ours (+ fun persona), then the user's instructions, then the conversation's. */
+function systemMessage(funMode: boolean, instructions?: PromptInstructions): string {
+  const parts = [SYSTEM_PROMPT];
+  if (funMode) parts.push(FUN_MODE_PERSONA);
+  if (instructions?.user) parts.push(`The user's custom instructions:\n${instructions.user}`);
+  if (instructions?.conversation) {
+    parts.push(`The user's instructions for this conversation:\n${instructions.conversation}`);
+  }
+  return parts.join('\n\n');
+}
+
+/** The turns sent to the model: the system message, then history without commands or empty failures. */
+export function buildTurns(
+  history: MessageRow[],
+  funMode: boolean,
+  instructions?: PromptInstructions,
+): ChatTurn[] {
+  const system = systemMessage(funMode, instructions);
   const turns: ChatTurn[] = [{ role: 'system', content: system }];
   for (const m of history) {
     if (m.role === 'user' && parseFunModeCommand(m.content) !== null) continue;

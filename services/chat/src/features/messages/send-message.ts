@@ -4,12 +4,7 @@ import type { ChatContext } from '../../context';
 import { CONVERSATION_NOT_FOUND } from '../conversations/conversation-errors';
 import type { ReplySink } from '../replies/reply-sink';
 import { MAX_COUNT_ATTEMPTS } from '../usage/count-message';
-import {
-  assertMaySend,
-  assertReplySlot,
-  assertSessionNotRevoked,
-  assertSessionValid,
-} from '../users/user-access';
+import { assertMaySend, assertReplySlot, assertSessionValid } from '../users/user-access';
 import type { Exchange } from './exchange';
 import { parseFunModeCommand } from './fun-mode';
 import { withConversationClaim } from './one-reply-at-a-time';
@@ -25,6 +20,8 @@ export interface SendMessageInput {
   content: string;
   /** The request id: the event's correlation id. */
   correlationId: string;
+  /** An edit (edit-message.ts): the new user message goes under this parent, beside the edited one. */
+  editOf?: { parentId: number | null };
 }
 
 /**
@@ -43,7 +40,6 @@ export async function sendMessage(ctx: ChatContext, input: SendMessageInput, sin
 
 /** The session's user (created on first sight, revocation applied) and the conversation if theirs: one read. */
 async function readSendState(ctx: ChatContext, auth: AuthUser, conversationId: number) {
-  assertSessionNotRevoked(ctx.revokedSessions, auth, ctx.now());
   let { user, conversation, streamingReplies } = await ctx.send.snapshot(auth.id, conversationId);
   if (!user) {
     user = await ctx.users.ensure(auth.id, accessLevelSchema.catch('basic').parse(auth.accessLevel));
@@ -71,7 +67,13 @@ async function storeUntilSettled(
     assertReplySlot(live, ctx.settings.maxLiveRepliesPerUser);
     const fun = parseFunModeCommand(input.content);
     if (fun !== null) {
-      return storeFunModeCommand(ctx, { userId: user.id, conversation, content: input.content, on: fun });
+      return storeFunModeCommand(ctx, {
+        userId: user.id,
+        conversation,
+        content: input.content,
+        on: fun,
+        editOf: input.editOf,
+      });
     }
     const stored = await storeSend(ctx, {
       user,
@@ -79,6 +81,7 @@ async function storeUntilSettled(
       content: input.content,
       correlationId: input.correlationId,
       issuedAt: input.user.issuedAt,
+      editOf: input.editOf,
     });
     if (stored !== 'stale') {
       ctx.afterCommit();

@@ -38,6 +38,8 @@ function writeFor(
     next: { messageCount: user.messageCount + 1, windowStartedAt: user.windowStartedAt ?? now },
     conversationId,
     title: 'named',
+    after: { kind: 'leaf' },
+    replyModel: 'openai/fake-model',
     content: 'hello',
     now,
     outbox: {

@@ -31,6 +31,9 @@ type ConversationColumns = {
   cCreatedAt: Date;
   cUpdatedAt: Date;
   cArchivedAt: Date | null;
+  cCurrentLeafId: number | null;
+  cSystemPrompt: string | null;
+  cModel: string | null;
 };
 
 type SnapshotRow = ChatUser & ConversationColumns & { userFound: string | null; streamingReplies: number };
@@ -48,6 +51,13 @@ export interface SendWrite extends UsageCount {
   outbox: OutboxRecord;
   /** How many earlier messages the prompt takes (besides the new user message). */
   historyLimit: number;
+  /**
+   * Where the user message goes: after the conversation's current leaf (a send), or after a given
+   * parent (an edit: a sibling of the edited message; null parent for a first message).
+   */
+  after: { kind: 'leaf' } | { kind: 'parent'; parentId: number | null };
+  /** The model that will write the reply, stored on it (null: the offline responder). */
+  replyModel: string | null;
 }
 
 export type SendWriteResult =
@@ -59,11 +69,14 @@ export type SendWriteResult =
       assistantMessage: Message;
       conversation: Conversation;
       funMode: boolean;
+      /** The user's custom instructions (part of the prompt's system message). */
+      customInstructions: string | null;
       /** The prompt's messages, oldest first, ending with the new user message. */
       history: Message[];
     };
 
-type WriteRow = Message & ConversationColumns & { kind: 'new' | 'history'; funMode: boolean };
+type WriteRow = Message &
+  ConversationColumns & { kind: 'new' | 'history'; funMode: boolean; customInstructions: string | null };
 
 type SendDb = Pick<ChatTx, '$queryRaw'>;
 
@@ -81,6 +94,7 @@ async function readSnapshot(db: SendDb, userId: string, conversationId: number):
         SELECT u.*, u."id" AS "userFound",
                c."id" AS "cId", c."userId" AS "cUserId", c."title" AS "cTitle",
                c."createdAt" AS "cCreatedAt", c."updatedAt" AS "cUpdatedAt", c."archivedAt" AS "cArchivedAt",
+               c."currentLeafId" AS "cCurrentLeafId", c."systemPrompt" AS "cSystemPrompt", c."model" AS "cModel",
                (SELECT count(*)::int FROM "messages" m JOIN "conversations" mc ON mc."id" = m."conversationId"
                  WHERE m."status" = 'streaming' AND mc."userId" = k."uid") AS "streamingReplies"
         FROM (SELECT ${userId}::uuid AS "uid") AS k
@@ -98,10 +112,14 @@ async function readSnapshot(db: SendDb, userId: string, conversationId: number):
 /** Counts, stores both messages, names the conversation and writes the outbox row: one statement. */
 async function writeSend(db: SendDb, w: SendWrite): Promise<SendWriteResult> {
   const { expect: e } = w;
+  const explicitParent = w.after.kind === 'parent';
+  const parentId = w.after.kind === 'parent' ? w.after.parentId : null;
   // The conversation row is locked before the user's count moves, so a concurrent delete cannot
   // leave a counted message without its rows; a conversation deleted meanwhile counts nothing.
+  // The tree: both ids are drawn first, so the reply can name the user message as its parent and the
+  // conversation can remember the reply as the leaf it shows, all in this one statement.
   const rows = await db.$queryRaw<WriteRow[]>`
-        WITH u AS (
+        WITH RECURSIVE u AS (
           UPDATE "chat_users"
           SET "messageCount" = ${w.next.messageCount}::int, "windowStartedAt" = ${w.next.windowStartedAt}::timestamp(3),
               "updatedAt" = ${w.now}::timestamp(3)
@@ -115,16 +133,28 @@ async function writeSend(db: SendDb, w: SendWrite): Promise<SendWriteResult> {
               SELECT 1 FROM "conversations"
               WHERE "id" = ${w.conversationId}::int AND "userId" = ${e.userId}::uuid
               FOR NO KEY UPDATE)
-          RETURNING "funMode"
+          RETURNING "funMode", "customInstructions"
+        ), p AS (
+          SELECT CASE WHEN ${explicitParent}::boolean THEN ${parentId}::int ELSE COALESCE(
+            (SELECT m."id" FROM "messages" m JOIN "conversations" lc ON lc."currentLeafId" = m."id"
+              WHERE lc."id" = ${w.conversationId}::int AND m."conversationId" = ${w.conversationId}::int),
+            (SELECT max("id") FROM "messages" WHERE "conversationId" = ${w.conversationId}::int)) END AS "parentId"
+        ), ids AS (
+          SELECT n."userMessageId", nextval(pg_get_serial_sequence('messages', 'id'))::int AS "replyId"
+          FROM (SELECT nextval(pg_get_serial_sequence('messages', 'id'))::int AS "userMessageId") AS n
         ), c AS (
           UPDATE "conversations"
-          SET "updatedAt" = ${w.now}::timestamp(3), "title" = COALESCE(${w.title}::text, "title")
+          SET "updatedAt" = ${w.now}::timestamp(3), "title" = COALESCE(${w.title}::text, "title"),
+              "currentLeafId" = (SELECT "replyId" FROM ids)
           WHERE "id" = ${w.conversationId}::int AND "userId" = ${e.userId}::uuid AND EXISTS (SELECT 1 FROM u)
           RETURNING *
         ), m AS (
-          INSERT INTO "messages" ("conversationId", "role", "content", "status", "createdAt", "updatedAt")
-          SELECT c."id", v."role"::"MessageRole", v."content", v."status"::"MessageStatus", ${w.now}::timestamp(3), ${w.now}::timestamp(3)
-          FROM c, (VALUES (1, 'user', ${w.content}::text, 'complete'), (2, 'assistant', '', 'streaming')) AS v("ord", "role", "content", "status")
+          INSERT INTO "messages" ("id", "conversationId", "parentId", "role", "content", "status", "model", "createdAt", "updatedAt")
+          SELECT v."id", c."id", v."parentId", v."role"::"MessageRole", v."content", v."status"::"MessageStatus", v."model", ${w.now}::timestamp(3), ${w.now}::timestamp(3)
+          FROM c, ids, p, LATERAL (VALUES
+            (1, ids."userMessageId", p."parentId", 'user', ${w.content}::text, 'complete', NULL::text),
+            (2, ids."replyId", ids."userMessageId", 'assistant', '', 'streaming', ${w.replyModel}::text)
+          ) AS v("ord", "id", "parentId", "role", "content", "status", "model")
           ORDER BY v."ord"
           RETURNING *
         ), o AS (
@@ -133,17 +163,24 @@ async function writeSend(db: SendDb, w: SendWrite): Promise<SendWriteResult> {
                  jsonb_set(${JSON.stringify(w.outbox.payload)}::jsonb, '{data,messageId}', to_jsonb(m."id")),
                  ${w.outbox.createdAt}::timestamp(3), 0
           FROM m WHERE m."role" = 'user'
+        ), up AS (
+          -- The prompt's earlier messages: the path above the new user message (the snapshot predates it).
+          SELECT hm."id", hm."parentId", 1 AS "depth" FROM p JOIN "messages" hm ON hm."id" = p."parentId"
+          WHERE hm."conversationId" = ${w.conversationId}::int AND ${w.historyLimit}::int > 0
+            AND EXISTS (SELECT 1 FROM u)
+          UNION ALL
+          SELECT hm."id", hm."parentId", up."depth" + 1 FROM up JOIN "messages" hm ON hm."id" = up."parentId"
+          WHERE up."depth" < ${w.historyLimit}::int
         ), h AS (
-          SELECT * FROM "messages"
-          WHERE "conversationId" = ${w.conversationId}::int AND EXISTS (SELECT 1 FROM u)
-          ORDER BY "id" DESC LIMIT ${w.historyLimit}::int
+          SELECT hm.* FROM up JOIN "messages" hm ON hm."id" = up."id"
         )
-        (SELECT 'new' AS "kind", m.*, u."funMode",
+        (SELECT 'new' AS "kind", m.*, u."funMode", u."customInstructions",
                c."id" AS "cId", c."userId" AS "cUserId", c."title" AS "cTitle",
-               c."createdAt" AS "cCreatedAt", c."updatedAt" AS "cUpdatedAt", c."archivedAt" AS "cArchivedAt"
+               c."createdAt" AS "cCreatedAt", c."updatedAt" AS "cUpdatedAt", c."archivedAt" AS "cArchivedAt",
+               c."currentLeafId" AS "cCurrentLeafId", c."systemPrompt" AS "cSystemPrompt", c."model" AS "cModel"
          FROM u LEFT JOIN c ON true LEFT JOIN m ON true)
         UNION ALL
-        (SELECT 'history', h.*, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM h)
+        (SELECT 'history', h.*, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM h)
         ORDER BY "kind" DESC, "id"`;
   if (rows.length === 0) return { kind: 'stale' };
   const created = rows.filter((r) => r.kind === 'new');
@@ -158,6 +195,7 @@ async function writeSend(db: SendDb, w: SendWrite): Promise<SendWriteResult> {
     assistantMessage: messageOf(second),
     conversation,
     funMode: first.funMode,
+    customInstructions: first.customInstructions,
     history,
   };
 }
@@ -171,6 +209,8 @@ function userOf(row: SnapshotRow): ChatUser {
     sessionsValidAfter: row.sessionsValidAfter,
     authUpdatedAt: row.authUpdatedAt,
     funMode: row.funMode,
+    customInstructions: row.customInstructions,
+    defaultModel: row.defaultModel,
     messageCount: row.messageCount,
     windowStartedAt: row.windowStartedAt,
     createdAt: row.createdAt,
@@ -179,7 +219,18 @@ function userOf(row: SnapshotRow): ChatUser {
 }
 
 function conversationOf(
-  row: Pick<SnapshotRow, 'cId' | 'cUserId' | 'cTitle' | 'cCreatedAt' | 'cUpdatedAt' | 'cArchivedAt'>,
+  row: Pick<
+    SnapshotRow,
+    | 'cId'
+    | 'cUserId'
+    | 'cTitle'
+    | 'cCreatedAt'
+    | 'cUpdatedAt'
+    | 'cArchivedAt'
+    | 'cCurrentLeafId'
+    | 'cSystemPrompt'
+    | 'cModel'
+  >,
 ): Conversation | null {
   if (row.cId === null) return null;
   return {
@@ -189,6 +240,9 @@ function conversationOf(
     createdAt: row.cCreatedAt,
     updatedAt: row.cUpdatedAt,
     archivedAt: row.cArchivedAt,
+    currentLeafId: row.cCurrentLeafId,
+    systemPrompt: row.cSystemPrompt,
+    model: row.cModel,
   };
 }
 
@@ -196,12 +250,17 @@ function messageOf(row: Message): Message {
   return {
     id: row.id,
     conversationId: row.conversationId,
+    parentId: row.parentId,
     role: row.role,
     content: row.content,
     status: row.status,
     retryFree: row.retryFree,
     stopRequested: row.stopRequested,
     leaseEpoch: row.leaseEpoch,
+    model: row.model,
+    promptTokens: row.promptTokens,
+    completionTokens: row.completionTokens,
+    contextTrimmed: row.contextTrimmed,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -1,9 +1,20 @@
 import type { ChatContext } from '../../context';
 import { toConversation, toMessage } from '../conversations/conversation.mapper';
+import { titleAfterFirstReply } from '../conversations/model-title';
 import type { ReplySink } from '../replies/reply-sink';
 import { streamFrames } from '../replies/stream-frames';
 import type { Exchange } from './exchange';
+import type { ChatTurn } from '../model/model.types';
+import { contextWindowOf } from '../model/context-window';
+import { fitContext } from '../model/fit-context';
 import { buildTurns } from './prompt';
+
+/** The window of the model writing the reply (the configured default when unknown). */
+function contextWindowFor(ctx: ChatContext, modelId: string | null): number {
+  const model = modelId ? ctx.catalog.find(modelId) : undefined;
+  const fallback = ctx.settings.defaultContextTokens;
+  return model ? contextWindowOf(model.model, model.provider.local, fallback) : fallback;
+}
 
 /** The stored exchange as the stream's first frame. */
 function startedFrame(exchange: Exchange) {
@@ -12,6 +23,14 @@ function startedFrame(exchange: Exchange) {
     toMessage(exchange.assistantMessage),
     toConversation(exchange.conversation, exchange.funMode),
   );
+}
+
+export const CONTINUE_PROMPT = 'Continue your answer exactly where it stopped, without repeating anything.';
+
+/** Continue: the stopped reply as the assistant's last turn, then the request to carry on from it. */
+function withContinuation(turns: ChatTurn[], partial: string | undefined): ChatTurn[] {
+  if (!partial) return turns;
+  return [...turns, { role: 'assistant', content: partial }, { role: 'user', content: CONTINUE_PROMPT }];
 }
 
 /** A reply already written (fun-mode command): `started` and `done` at once. */
@@ -33,17 +52,29 @@ export async function startReply(ctx: ChatContext, exchange: Exchange, sink: Rep
   sink.send(started);
   try {
     const history =
-      exchange.history ??
-      (await ctx.messages.history(conversation.id, assistantMessage.id, ctx.settings.promptHistory));
+      exchange.history ?? (await ctx.tree.ancestors(assistantMessage.parentId, ctx.settings.promptHistory));
+    const fitted = await fitContext(
+      withContinuation(
+        buildTurns(history, exchange.funMode, {
+          user: exchange.customInstructions ?? null,
+          conversation: exchange.conversation.systemPrompt,
+        }),
+        exchange.continueFrom,
+      ),
+      contextWindowFor(ctx, assistantMessage.model),
+    );
     const reply = ctx.registry.start({
       messageId: assistantMessage.id,
       leaseEpoch: assistantMessage.leaseEpoch,
       conversationId: conversation.id,
       userId: conversation.userId,
-      provider: ctx.provider,
-      turns: buildTurns(history, exchange.funMode),
+      provider: ctx.providerFor(assistantMessage.model),
+      turns: fitted.turns,
+      contextTrimmed: fitted.dropped,
+      prefix: exchange.continueFrom,
     });
     sink.follow(reply);
+    titleAfterFirstReply(ctx, exchange, reply);
   } catch (err) {
     const lease = { messageId: assistantMessage.id, leaseEpoch: assistantMessage.leaseEpoch };
     const failed = await ctx.messages.finish(lease, '', 'failed').then(

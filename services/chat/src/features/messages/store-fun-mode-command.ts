@@ -8,15 +8,21 @@ export interface FunModeCommand {
   conversation: Conversation;
   content: string;
   on: boolean;
+  /** Typed as an edit: stored beside the edited message instead of at the end of the path. */
+  editOf?: { parentId: number | null };
 }
 
 /** A fun-mode command: switch, store the command and a local acknowledgement; no model call, not counted. */
 export function storeFunModeCommand(ctx: ChatContext, input: FunModeCommand): Promise<Exchange> {
-  return ctx.transaction(async ({ users, messages, conversations }) => {
+  return ctx.transaction(async ({ users, messages, conversations, tree }) => {
+    const id = input.conversation.id;
     await users.setFunMode(input.userId, input.on);
-    const userMessage = await messages.add(input.conversation.id, 'user', input.content.trim());
-    const assistantMessage = await messages.add(input.conversation.id, 'assistant', funModeReply(input.on));
-    const conversation = await conversations.touch(input.conversation.id, ctx.now());
+    // Stored at the end of the path shown, like any message.
+    const parentId = input.editOf ? input.editOf.parentId : await tree.leaf(id);
+    const userMessage = await messages.add(id, parentId, 'user', input.content.trim());
+    const assistantMessage = await messages.add(id, userMessage.id, 'assistant', funModeReply(input.on));
+    await tree.setLeaf(input.userId, id, assistantMessage.id);
+    const conversation = await conversations.touch(id, ctx.now());
     return { userMessage, assistantMessage, conversation, funMode: input.on, complete: true };
   });
 }

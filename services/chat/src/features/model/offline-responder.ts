@@ -11,6 +11,8 @@ export const OFFLINE_REPLY = [
   '- `OPENAI_API_KEY`: your API key (any non-empty value for a local server)',
   '- `OPENAI_BASE_URL`: optional, an OpenAI-compatible server such as Ollama (`http://localhost:11434/v1`), vLLM or llama.cpp',
   '- `OPENAI_MODEL`: optional, the model name (for example `gpt-4o-mini` or `llama3.1`)',
+  '',
+  'Or run Ollama on this computer (`http://127.0.0.1:11434`) with a model pulled: Noek finds it by itself within a minute.',
 ].join('\n');
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -1,6 +1,13 @@
 import type { Request, Response } from 'express';
-import { encodeStreamEvent, type StreamEvent, type StreamStartedEvent } from '@noek/contracts';
-import { trackStream } from '@noek/service-kit';
+import {
+  apiRoutes,
+  encodeEventFrame,
+  type Message,
+  type RouteAnswer,
+  type StreamEvent,
+  type StreamStartedEvent,
+} from '@noek/contracts';
+import { sendContractAnswer, trackStream } from '@noek/service-kit';
 import { modelMessages } from '../model/model.types';
 import type { LiveReply, ReplyRegistry } from './reply-registry';
 import type { ReplySink } from './reply-sink';
@@ -15,14 +22,17 @@ import { streamFrames } from './stream-frames';
  * service-to-gateway hop has no idle timeout once a stream started (gateway.failures.test.ts).
  */
 
-interface EventStream {
-  send(event: StreamEvent): void;
+export interface EventStream<E extends { type: string } = StreamEvent> {
+  send(event: E): void;
   end(): void;
   readonly closed: boolean;
 }
 
-/** Starts a server-sent event response: unbuffered, uncompressed, uncached. Send an event at once. */
-function openEventStream(res: Response): EventStream {
+/**
+ * Starts a server-sent event response (a reply's, an import's progress): unbuffered, uncompressed,
+ * uncached. Send an event at once.
+ */
+export function openEventStream<E extends { type: string } = StreamEvent>(res: Response): EventStream<E> {
   res.status(200);
   res.set({
     'Content-Type': 'text/event-stream; charset=utf-8',
@@ -56,7 +66,7 @@ function openEventStream(res: Response): EventStream {
   res.once('close', () => (closed = true));
   return {
     send(event) {
-      if (!closed) write(encodeStreamEvent(event));
+      if (!closed) write(encodeEventFrame(event));
     },
     end() {
       if (!closed) res.end();
@@ -117,19 +127,28 @@ export function eventStreamSink(res: Response, registry: ReplyRegistry): ReplySi
   };
 }
 
+/** The routes whose answer is a reply (JSON or event stream): each declares its own JSON answer. */
+export type ReplyRoute = (typeof apiRoutes.conversations)[
+  'send' | 'retryMessage' | 'editMessage' | 'regenerateMessage' | 'continueMessage'];
+
 /**
- * Plain JSON clients wait for the stored reply: one `sendMessageResponseSchema` answer. A failure to
- * start is rethrown, so route() hands it to the one error middleware (500, nothing internal).
+ * Plain JSON clients wait for the stored reply: one answer of `entry`'s response schema (a send's, or a
+ * regenerate's whose `userMessage` is null). A failure to start is rethrown, so the route hands it to
+ * the one error middleware (500, nothing internal).
  */
-export function jsonSink(res: Response): ReplySink {
+export function jsonSink(res: Response, entry: ReplyRoute = apiRoutes.conversations.send): ReplySink {
   let started: StreamStartedEvent | undefined;
-  const answer = (assistantMessage: unknown) => {
-    if (res.headersSent) return;
-    res.status(200).json({
-      userMessage: started?.userMessage ?? null,
-      assistantMessage,
-      conversation: started?.conversation,
-    });
+  const answer = (assistantMessage: Message) => {
+    // Checked against `entry`'s own schema under test; the answers differ only in `userMessage`.
+    sendContractAnswer(
+      res,
+      entry as typeof apiRoutes.conversations.send,
+      {
+        userMessage: started?.userMessage ?? null,
+        assistantMessage,
+        conversation: started?.conversation,
+      } as RouteAnswer<typeof apiRoutes.conversations.send>,
+    );
   };
   return {
     send(event) {
@@ -151,6 +170,11 @@ export function wantsEventStream(accept: string | undefined): boolean {
 }
 
 /** The sink the client asked for by its Accept header. */
-export function replySinkFor(req: Request, res: Response, registry: ReplyRegistry): ReplySink {
-  return wantsEventStream(req.headers.accept) ? eventStreamSink(res, registry) : jsonSink(res);
+export function replySinkFor(
+  req: Request,
+  res: Response,
+  registry: ReplyRegistry,
+  entry: ReplyRoute,
+): ReplySink {
+  return wantsEventStream(req.headers.accept) ? eventStreamSink(res, registry) : jsonSink(res, entry);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '@noek/contracts';
+import { fakePause } from '../../test/fake-pace';
 import { ModelError, type ModelProvider } from '../model/model.types';
 import {
   ReplyRegistry,
@@ -39,14 +40,22 @@ function scripted(parts: string[], delayMs = 0, failAfter?: number): ModelProvid
     async *stream(_t, signal) {
       for (const [i, p] of parts.entries()) {
         if (i === failAfter) throw new ModelError('upstream', 'boom');
-        await new Promise((resolve, reject) => {
-          const timer = setTimeout(resolve, delayMs);
-          signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), {
-            once: true,
-          });
-        });
+        await fakePause(delayMs, signal);
         yield p;
       }
+    },
+  };
+}
+
+/** Yields `first`, then holds until aborted: a reply caught mid-generation, whatever the machine's speed. */
+function heldAfter(first: string): ModelProvider {
+  return {
+    kind: 'openai',
+    async *stream(_t, signal) {
+      yield first;
+      await new Promise((_resolve, reject) =>
+        signal.addEventListener('abort', () => reject(signal.reason), { once: true }),
+      );
     },
   };
 }
@@ -60,7 +69,16 @@ describe('ReplyRegistry', () => {
     const reg = new ReplyRegistry({ store, flushIntervalMs: 1000 });
     const end = await start(reg, scripted(['a', 'b', 'c'])).settled;
     expect(end).toMatchObject({ type: 'done', assistantMessage: { content: 'abc', status: 'complete' } });
-    expect(finished).toEqual([{ content: 'abc', status: 'complete', retryFree: false }]);
+    // No usage reported by this provider: counted (model/count-tokens.ts).
+    expect(finished).toEqual([
+      {
+        content: 'abc',
+        status: 'complete',
+        retryFree: false,
+        tokens: { prompt: expect.any(Number), completion: 1 },
+        contextTrimmed: 0,
+      },
+    ]);
     expect(reg.size).toBe(0);
   });
 
@@ -76,7 +94,8 @@ describe('ReplyRegistry', () => {
     const { store } = memoryStore();
     const reg = new ReplyRegistry({ store, flushIntervalMs: 1000 });
     const reply = start(reg, scripted(['1', '2', '3', '4'], 5));
-    await new Promise((r) => setTimeout(r, 12));
+    // Late: some of the reply is already generated.
+    await expect.poll(() => reply.generated.length).toBeGreaterThan(0);
     let seen = '';
     const { snapshot } = reply.subscribe((e) => {
       if (e.type === 'token') seen += e.text;
@@ -90,8 +109,8 @@ describe('ReplyRegistry', () => {
   it('stop keeps the partial reply as interrupted, with no error message', async () => {
     const { store } = memoryStore();
     const reg = new ReplyRegistry({ store, flushIntervalMs: 1000 });
-    const reply = start(reg, scripted(['a', 'b', 'c', 'd'], 10));
-    await new Promise((r) => setTimeout(r, 25));
+    const reply = start(reg, heldAfter('a'));
+    await expect.poll(() => reply.generated.length).toBeGreaterThan(0);
     const end = await reg.stop(7);
     expect(end?.type).toBe('done');
     expect(end?.assistantMessage.status).toBe('interrupted');
@@ -116,9 +135,9 @@ describe('ReplyRegistry', () => {
   it('shutdown marks every reply in flight interrupted', async () => {
     const { store } = memoryStore();
     const reg = new ReplyRegistry({ store, flushIntervalMs: 1000 });
-    const a = start(reg, scripted(['x', 'y', 'z'], 20), 1);
-    const b = start(reg, scripted(['x', 'y', 'z'], 20), 2);
-    await new Promise((r) => setTimeout(r, 30));
+    const a = start(reg, heldAfter('x'), 1);
+    const b = start(reg, heldAfter('x'), 2);
+    await expect.poll(() => a.generated.length > 0 && b.generated.length > 0).toBe(true);
     await reg.shutdown();
     for (const end of [await a.settled, await b.settled]) {
       expect(end).toMatchObject({
@@ -173,7 +192,7 @@ describe('ReplyRegistry write-ahead streaming', () => {
     let shownWhenStored = '';
     const store: ReplyStore = {
       saveProgress: async (_id, content) => {
-        await new Promise((r) => setTimeout(r, 5));
+        await fakePause(5); // a store slower than the model: tokens arrive while a write is in flight
         stored.push(content);
         return 'stored' as const;
       },
@@ -203,9 +222,10 @@ describe('ReplyRegistry write-ahead streaming', () => {
 
   it('keeps the text in memory through a database outage and shows it once stored', async () => {
     let down = true;
+    let refused = 0;
     const store: ReplyStore = {
       saveProgress: async () => {
-        if (down) throw new Error('connection refused');
+        if (down) throw new Error(`connection refused (${++refused})`);
         return 'stored' as const;
       },
       finish: async ({ messageId: id }, o) => {
@@ -227,7 +247,8 @@ describe('ReplyRegistry write-ahead streaming', () => {
     reply.subscribe((e) => {
       if (e.type === 'token') shown += e.text;
     });
-    await new Promise((r) => setTimeout(r, 300));
+    // The outage lasts until the writer has retried (backoff from memory), not a fixed time.
+    await expect.poll(() => refused, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
     expect(shown).toBe('');
     down = false;
     const end = await reply.settled;
@@ -300,8 +321,8 @@ describe('ReplyRegistry write-ahead streaming', () => {
     const { store, finished } = memoryStore();
     const reg = new ReplyRegistry({ store, flushIntervalMs: 5 });
     await start(reg, scripted(['a', 'b'], 0, 1), 1).settled;
-    const stopped = start(reg, scripted(['a', 'b', 'c'], 20), 2);
-    await new Promise((r) => setTimeout(r, 30));
+    const stopped = start(reg, heldAfter('a'), 2);
+    await expect.poll(() => stopped.generated.length).toBeGreaterThan(0);
     await reg.stop(2);
     await stopped.settled;
     expect(finished.map((f) => f.retryFree)).toEqual([true, false]);

@@ -1,6 +1,13 @@
 import type { Message, StreamDoneEvent, StreamErrorEvent } from '@noek/contracts';
 import type { AuthUser } from '@noek/service-kit';
-import { ModelError, modelMessages, type ChatTurn, type ModelProvider } from '../model/model.types';
+import { countTokens } from '../model/count-tokens';
+import {
+  ModelError,
+  modelMessages,
+  type ChatTurn,
+  type ModelProvider,
+  type TokenUsage,
+} from '../model/model.types';
 import {
   ReplyWriter,
   retryWithin,
@@ -16,7 +23,10 @@ export interface ReplyStore extends ProgressStore {
    * The final write, under the lease's epoch; answers the stored message, or null when the row is no
    * longer this lease's (retried elsewhere, swept, or deleted with its conversation).
    */
-  finish(lease: ReplyLease, outcome: ReplyOutcome): Promise<Message | null>;
+  finish(
+    lease: ReplyLease & { userId: string; conversationId: number },
+    outcome: ReplyOutcome,
+  ): Promise<Message | null>;
 }
 
 export interface ReplyOutcome {
@@ -24,6 +34,10 @@ export interface ReplyOutcome {
   status: 'complete' | 'interrupted' | 'failed';
   /** Cut by our side (model, shutdown, storage), not by the user's Stop: its Retry is not charged. */
   retryFree: boolean;
+  /** What the reply cost (null: the offline responder, or nothing was generated). */
+  tokens: TokenUsage | null;
+  /** Older messages left out of its prompt (the context window). */
+  contextTrimmed: number;
 }
 
 export type ReplyEnd = StreamDoneEvent | StreamErrorEvent;
@@ -150,6 +164,10 @@ export interface StartReply {
   userId: string;
   provider: ModelProvider;
   turns: ChatTurn[];
+  /** Continue: the stored text the reply goes on from (already stored and shown). */
+  prefix?: string;
+  /** Older messages left out of the prompt to fit the model's context window. */
+  contextTrimmed?: number;
 }
 
 /**
@@ -203,8 +221,12 @@ export class ReplyRegistry {
 
   start(input: StartReply): LiveReply {
     const reply = new LiveReply(input.messageId, input.conversationId, input.userId, input.leaseEpoch);
+    if (input.prefix) {
+      reply.generated = input.prefix;
+      reply.storedLength = input.prefix.length;
+    }
     this.live.set(input.messageId, reply);
-    void this.run(reply, input.provider, input.turns);
+    void this.run(reply, input.provider, input.turns, input.contextTrimmed ?? 0);
     return reply;
   }
 
@@ -292,7 +314,12 @@ export class ReplyRegistry {
     await Promise.all(all.map((r) => r.settled));
   }
 
-  private async run(reply: LiveReply, provider: ModelProvider, turns: ChatTurn[]): Promise<void> {
+  private async run(
+    reply: LiveReply,
+    provider: ModelProvider,
+    turns: ChatTurn[],
+    contextTrimmed: number,
+  ): Promise<void> {
     const writer = new ReplyWriter(this.opts.store, reply, {
       flushIntervalMs: this.opts.flushIntervalMs,
       outageBudgetMs: this.outageBudgetMs,
@@ -301,8 +328,9 @@ export class ReplyRegistry {
     });
     let status: ReplyOutcome['status'] = 'complete';
     let failure: string | null = null;
+    let usage: TokenUsage | null = null;
     try {
-      for await (const text of provider.stream(turns, reply.abort.signal)) {
+      for await (const text of provider.stream(turns, reply.abort.signal, (u) => (usage = u))) {
         if (reply.stopReason) break; // a provider that ignores the signal still stops here
         reply.append(text);
         writer.kick();
@@ -314,10 +342,26 @@ export class ReplyRegistry {
       ({ status, failure } = this.classify(reply, err));
     }
     const stored = await writer.flush();
-    const end = await this.persistEnd(reply, { status, failure }, stored);
+    const tokens = await this.tokensOf(provider, turns, reply, usage);
+    const end = await this.persistEnd(reply, { status, failure, tokens, contextTrimmed }, stored);
     // Leave the registry before telling listeners: from now on the database holds the final state.
     this.live.delete(reply.messageId);
     reply.end(end);
+  }
+
+  /** The provider's usage, else counted from what was generated; none for the offline responder. */
+  private async tokensOf(
+    provider: ModelProvider,
+    turns: ChatTurn[],
+    reply: LiveReply,
+    usage: TokenUsage | null,
+  ): Promise<TokenUsage | null> {
+    if (usage) return usage;
+    if (provider.kind === 'offline' || reply.generated === '') return null;
+    return countTokens(turns, reply.content).catch((err: unknown) => {
+      this.opts.onError?.(err, `counting the tokens of reply ${reply.messageId}`);
+      return null;
+    });
   }
 
   private stopFor(reply: LiveReply, reason: StopReason): void {
@@ -349,11 +393,22 @@ export class ReplyRegistry {
    */
   private async persistEnd(
     reply: LiveReply,
-    end: { status: ReplyOutcome['status']; failure: string | null },
+    end: {
+      status: ReplyOutcome['status'];
+      failure: string | null;
+      tokens: TokenUsage | null;
+      contextTrimmed: number;
+    },
     writer: WriterState,
   ): Promise<ReplyEnd> {
     const retryFree = end.status !== 'complete' && reply.stopReason !== 'user';
-    const outcome: ReplyOutcome = { content: reply.content, status: end.status, retryFree };
+    const outcome: ReplyOutcome = {
+      content: reply.content,
+      status: end.status,
+      retryFree,
+      tokens: end.tokens,
+      contextTrimmed: end.contextTrimmed,
+    };
     if (writer === 'lost') return this.leaseLost(reply);
     if (writer === 'writing') {
       try {

@@ -129,14 +129,14 @@ describe('several replicas', () => {
       if (e.type === 'started') id = e.assistantMessage.id;
       return false;
     });
-    await expect.poll(() => h.service.registry.get(id)?.generated, { timeout: 10_000 }).toBe(words(40));
-    const oldReply = h.service.registry.get(id)!;
+    await expect.poll(() => h.service.ctx.registry.get(id)?.generated, { timeout: 10_000 }).toBe(words(40));
+    const oldReply = h.service.ctx.registry.get(id)!;
     expect(oldReply.content.length).toBeGreaterThan(0);
     // The other replica's keeper, its clock past the lease, sweeps the reply as its writer's lease ran out.
     let clock = Date.now();
     const keeper = createLeaseKeeper({
       store: other.service.ctx.messages,
-      liveLeases: () => other.service.registry.liveLeases(),
+      liveLeases: () => other.service.ctx.registry.liveLeases(),
       leaseMs: testConfig.REPLY_LEASE_MS,
       logger: captureLogger().logger,
       now: () => new Date(clock),
@@ -357,7 +357,7 @@ function pauseWrites(messages: ChatService['ctx']['messages'], progressFirst = 0
       if (passing-- <= 0) await paused;
       return write(...args);
     };
-  messages.saveProgress = hold(original.saveProgress, progressFirst);
+  messages.saveProgressMany = hold(original.saveProgressMany, progressFirst);
   messages.finish = hold(original.finish);
   messages.renewLeases = hold(original.renewLeases);
   return () => {

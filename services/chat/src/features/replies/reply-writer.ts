@@ -1,3 +1,5 @@
+import { backoffDelay } from '@noek/service-kit';
+
 /*
  * Write-ahead streaming: the text of a reply reaches its clients only after it is stored. A crash of
  * this process, or of the database, can then never leave the database holding less than a user saw.
@@ -58,7 +60,8 @@ export type WriterState = 'writing' | 'gave-up' | 'lost';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** 100 ms, doubling, at most 2 s: a short outage costs little, a long one few attempts. */
-const backoffMs = (failures: number) => Math.min(2_000, 100 * 2 ** Math.min(failures - 1, 5));
+const STORE_RETRY = { baseMs: 100, maxMs: 2_000 };
+const backoffMs = (failures: number) => backoffDelay(failures, STORE_RETRY);
 
 export class ReplyWriter {
   state: WriterState = 'writing';

@@ -1,6 +1,6 @@
 import { ForbiddenError, type AuthUser } from '@noek/service-kit';
 import type { ChatContext } from '../../context';
-import { levelOf } from '../users/chat-users.repository';
+import { levelOf } from '../users/user-level';
 import { sessionUser } from '../users/session-user';
 
 /** The usage API is the admin service's: admins only, by the level as chat knows it from auth's events. */

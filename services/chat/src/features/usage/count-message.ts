@@ -1,5 +1,6 @@
 import type { ChatUser } from '../../generated/prisma/client';
-import { levelOf } from '../users/chat-users.repository';
+import { levelOf } from '../users/user-level';
+import type { PlanLimitsTable } from './plan-limits';
 import { UsageLimitReachedError, usageLimitFor } from './usage-limit';
 import { decideUsage } from './usage-window';
 
@@ -32,8 +33,8 @@ export interface UsageCount {
 }
 
 /** One more message for `user` at `now`, or UsageLimitReachedError (429, Retry-After) when the window is full. */
-export function decideCount(user: ChatUser, issuedAt: Date, now: Date): UsageCount {
-  const limit = usageLimitFor(levelOf(user));
+export function decideCount(user: ChatUser, issuedAt: Date, now: Date, plans: PlanLimitsTable): UsageCount {
+  const limit = usageLimitFor(levelOf(user), plans);
   const decision = decideUsage(
     { count: user.messageCount, windowStartedAt: user.windowStartedAt },
     limit,

@@ -7,5 +7,5 @@ export async function listUsage(ctx: ChatContext, userIds: string[]): Promise<Us
   const rows = await ctx.users.findMany(userIds);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const now = ctx.now();
-  return userIds.map((id) => toUserUsage(id, byId.get(id) ?? null, now));
+  return userIds.map((id) => toUserUsage(id, byId.get(id) ?? null, now, ctx.planLimits));
 }

@@ -8,6 +8,6 @@ export function resetUsage(ctx: ChatContext, userId: string): Promise<UserUsage>
     const now = ctx.now();
     await users.ensureRow(userId);
     const user = await users.setUsage(userId, 0, now);
-    return toUserUsage(userId, user, now);
+    return toUserUsage(userId, user, now, ctx.planLimits);
   });
 }

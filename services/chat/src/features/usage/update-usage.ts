@@ -7,8 +7,8 @@ export function updateUsage(ctx: ChatContext, userId: string, messageCount: numb
   return ctx.transaction(async ({ users }) => {
     const now = ctx.now();
     const before = await users.ensureRow(userId);
-    const open = toUserUsage(userId, before, now).usageWindowStartedAt;
+    const open = toUserUsage(userId, before, now, ctx.planLimits).usageWindowStartedAt;
     const user = await users.setUsage(userId, messageCount, open ? new Date(open) : now);
-    return toUserUsage(userId, user, now);
+    return toUserUsage(userId, user, now, ctx.planLimits);
   });
 }

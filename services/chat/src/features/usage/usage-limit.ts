@@ -1,12 +1,16 @@
-import { errorCodes, messageLimitFor, type AccessLevel } from '@noek/contracts';
+import { errorCodes, type AccessLevel } from '@noek/contracts';
 import { RateLimitedError } from '@noek/service-kit';
+import type { PlanLimitsTable } from './plan-limits';
 import { limitReachedMessage, type UsageLimit } from './usage-window';
 
 const HOUR_MS = 3_600_000;
 
-/** The contracts' limits table (spec §9) in the form the window logic uses. */
-export function usageLimitFor(level: AccessLevel): UsageLimit & { periodHours: number | null } {
-  const { limit, periodHours } = messageLimitFor(level);
+/** A level's limits as admins set them (defaults: spec §9) in the form the window logic uses. */
+export function usageLimitFor(
+  level: AccessLevel,
+  plans: PlanLimitsTable,
+): UsageLimit & { periodHours: number | null } {
+  const { messagesPerWindow: limit, windowHours: periodHours } = plans.limitsFor(level);
   return { messages: limit, periodMs: periodHours === null ? null : periodHours * HOUR_MS, periodHours };
 }
 

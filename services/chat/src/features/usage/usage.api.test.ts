@@ -35,6 +35,17 @@ afterAll(async () => {
 const HOUR = 3_600_000;
 
 /** Puts the user's window at `count` messages, opened `ageMs` ago. */
+/** The conversation's reply, as stored. */
+const storedReply = (conversationId: number) =>
+  h.db.message.findFirst({ where: { conversationId, role: 'assistant' } });
+
+/** Until the conversation's reply has stored some text: it is streaming (text is shown only once stored). */
+async function replyStored(conversationId: number): Promise<void> {
+  await expect
+    .poll(async () => (await storedReply(conversationId))?.content.length ?? 0, { timeout: 10_000 })
+    .toBeGreaterThan(0);
+}
+
 async function setUsage(userId: string, level: AccessLevel, count: number, ageMs: number) {
   const data = { accessLevel: level, messageCount: count, windowStartedAt: new Date(Date.now() - ageMs) };
   await h.db.chatUser.upsert({ where: { id: userId }, create: { id: userId, ...data }, update: data });
@@ -99,6 +110,7 @@ describe('block, ban and revocation from auth events', () => {
       isBanned: boolean;
       accessLevel: AccessLevel;
       sessionsValidAfter: string | null;
+      updatedAt: string;
     }>,
   ) =>
     publisher.publish({
@@ -144,8 +156,7 @@ describe('block, ban and revocation from auth events', () => {
     expect(await h.db.message.count({ where: { conversationId: conv.id } })).toBe(0);
     // Reading stays allowed; unblocking restores sending.
     expect((await a.call('GET', '/api/conversations')).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 5));
-    await publishUpdate(a.id, { isBlocked: false });
+    await publishUpdate(a.id, { isBlocked: false, updatedAt: new Date(Date.now() + 1).toISOString() });
     await expect
       .poll(async () => (await h.db.chatUser.findUnique({ where: { id: a.id } }))?.isBlocked, {
         timeout: 10_000,
@@ -178,17 +189,13 @@ describe('block, ban and revocation from auth events', () => {
     const conv = await a.newConversation();
     const res = await a.send(conv.id, 'long one');
     const reading = readEvents(res);
-    await new Promise((r) => setTimeout(r, 200));
+    await replyStored(conv.id);
     const started = Date.now();
     await publishUpdate(a.id, { isBanned: true });
     await reading; // the stream ends without waiting for 200 chunks
     expect(Date.now() - started).toBeLessThan(4000);
     await expect
-      .poll(
-        async () =>
-          (await h.db.message.findFirst({ where: { conversationId: conv.id, role: 'assistant' } }))?.status,
-        { timeout: 5000 },
-      )
+      .poll(async () => (await storedReply(conv.id))?.status, { timeout: 5000 })
       .toBe('interrupted');
     await expect.poll(() => h.fake.requests.at(-1)?.clientAborted).toBe(true);
     h.fake.script = { chunks: ['ok'] };
@@ -199,19 +206,13 @@ describe('block, ban and revocation from auth events', () => {
     const a = userClient(h);
     const conv = await a.newConversation();
     const reading = readEvents(await a.send(conv.id, 'keep going'));
-    await new Promise((r) => setTimeout(r, 200));
+    await replyStored(conv.id);
     await publishUpdate(a.id, { sessionsValidAfter: new Date().toISOString() });
     const events = await reading;
     // Cut before the reply's end, with the 'session ended' event last and nothing after it.
     expect(terminal(events)).toMatchObject({ type: 'error', message: SESSION_ENDED_MESSAGE });
     expect(events.at(-1)).toMatchObject({ type: 'error', message: SESSION_ENDED_MESSAGE });
-    await expect
-      .poll(
-        async () =>
-          (await h.db.message.findFirst({ where: { conversationId: conv.id, role: 'assistant' } }))?.status,
-        { timeout: 5000 },
-      )
-      .toBe('complete');
+    await expect.poll(async () => (await storedReply(conv.id))?.status, { timeout: 5000 }).toBe('complete');
     h.fake.script = { chunks: ['ok'] };
   });
 
@@ -242,7 +243,13 @@ describe('block, ban and revocation from auth events', () => {
         updatedAt: new Date(Date.now() - HOUR).toISOString(),
       },
     });
-    await new Promise((r) => setTimeout(r, 500));
+    // A newer event after it: once that one is applied, the late one was handled first (one consumer, in order).
+    await publishUpdate(a.id, { isBlocked: true, accessLevel: 'premium' });
+    await expect
+      .poll(async () => (await h.db.chatUser.findUnique({ where: { id: a.id } }))?.accessLevel, {
+        timeout: 10_000,
+      })
+      .toBe('premium');
     expect((await h.db.chatUser.findUnique({ where: { id: a.id } }))?.isBlocked).toBe(true);
   });
 

@@ -1,4 +1,4 @@
-import { accessLevelSchema, type AccessLevel } from '@noek/contracts';
+import type { AccessLevel } from '@noek/contracts';
 import type { ChatTx } from '../../database';
 import type { UsageCount } from '../usage/count-message';
 import type { ChatUser } from '../../generated/prisma/client';
@@ -12,11 +12,6 @@ export interface AuthUserFacts {
   sessionsValidAfter: Date | null;
   /** When auth made the change: an older fact never overwrites a newer one. */
   at: Date;
-}
-
-export function levelOf(user: Pick<ChatUser, 'accessLevel'>): AccessLevel {
-  const parsed = accessLevelSchema.safeParse(user.accessLevel);
-  return parsed.success ? parsed.data : 'basic';
 }
 
 export function createChatUsersRepository(db: Pick<ChatTx, 'chatUser'>) {
@@ -35,6 +30,10 @@ export function createChatUsersRepository(db: Pick<ChatTx, 'chatUser'>) {
     find(userId: string) {
       return db.chatUser.findUnique({ where: { id: userId } });
     },
+    /** The model the user picked last: their new conversations start with it. */
+    async setDefaultModel(userId: string, model: string): Promise<void> {
+      await db.chatUser.updateMany({ where: { id: userId }, data: { defaultModel: model } });
+    },
     findMany(userIds: string[]) {
       return db.chatUser.findMany({ where: { id: { in: userIds } } });
     },
@@ -45,6 +44,10 @@ export function createChatUsersRepository(db: Pick<ChatTx, 'chatUser'>) {
     },
     setFunMode(userId: string, funMode: boolean) {
       return db.chatUser.update({ where: { id: userId }, data: { funMode } });
+    },
+    /** The user's custom instructions (null clears them); the row exists (sessionUser made it). */
+    setCustomInstructions(userId: string, customInstructions: string | null) {
+      return db.chatUser.update({ where: { id: userId }, data: { customInstructions } });
     },
     /** Sets the user's usage window (admin edit or reset). */
     setUsage(userId: string, messageCount: number, windowStartedAt: Date) {

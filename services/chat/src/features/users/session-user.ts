@@ -2,14 +2,13 @@ import { accessLevelSchema } from '@noek/contracts';
 import type { AuthUser } from '@noek/service-kit';
 import type { ChatUser } from '../../generated/prisma/client';
 import type { ChatContext } from '../../context';
-import { assertSessionNotRevoked, assertSessionValid } from './user-access';
+import { assertSessionValid } from './user-access';
 
-/** The session's user in chat's own records (created on first sight), with revocation applied (every session, or this one). */
-export async function sessionUser(
-  ctx: Pick<ChatContext, 'users' | 'revokedSessions' | 'now'>,
-  auth: AuthUser,
-): Promise<ChatUser> {
-  assertSessionNotRevoked(ctx.revokedSessions, auth, ctx.now());
+/**
+ * The session's user in chat's own records (created on first sight). A session ended on its own was
+ * refused before (the session guard's revocation list); the user's horizon is checked here.
+ */
+export async function sessionUser(ctx: Pick<ChatContext, 'users'>, auth: AuthUser): Promise<ChatUser> {
   const level = accessLevelSchema.catch('basic').parse(auth.accessLevel);
   const user = await ctx.users.ensure(auth.id, level);
   assertSessionValid(user, auth.issuedAt);

@@ -12,7 +12,7 @@ import {
 } from '../../test/chat-api-harness';
 
 /**
- * Streams end at sign-out with their final event and nothing after (issue 24). The harness's
+ * Streams end at sign-out with their final event and nothing after. The harness's
  * authenticate does not read `revocations`, so a revocation put in the list plays one that landed after
  * the request's check and before its stream registered, deterministically.
  */
@@ -49,7 +49,7 @@ describe('a reply stream and sign-out', () => {
     const seen: StreamEvent[] = [];
     const all = readEvents(await a.send(conv.id, 'a long answer please'), (e) => (seen.push(e), false));
     await expect.poll(() => tokens(seen).length > 0, { timeout: 10_000 }).toBe(true);
-    h.service.onRevoked({ kind: 'user', userId: a.id, stop: true });
+    h.revoke({ kind: 'user', userId: a.id, stop: true });
     const events = await all;
     expect(terminal(events)).toMatchObject({ type: 'error', message: SESSION_ENDED_MESSAGE });
     expect(events.at(-1)?.type).toBe('error');

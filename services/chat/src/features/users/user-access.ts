@@ -1,8 +1,6 @@
 import { errorCodes } from '@noek/contracts';
 import { ForbiddenError, RateLimitedError, UnauthenticatedError } from '@noek/service-kit';
-import type { AuthUser } from '@noek/service-kit';
 import type { ChatUser } from '../../generated/prisma/client';
-import type { RevokedSessions } from './revoked-sessions';
 
 export const BANNED_MESSAGE =
   'Your account is banned, so you cannot send messages. Contact support if you think this is a mistake.';
@@ -13,17 +11,6 @@ export const BLOCKED_MESSAGE =
 export function assertSessionValid(user: Pick<ChatUser, 'sessionsValidAfter'>, issuedAt: Date): void {
   // auth's rule (services/auth/src/crypto/jwt.ts isIssuedAfter): valid only if iat >= sessionsValidAfter.
   if (user.sessionsValidAfter && issuedAt.getTime() < user.sessionsValidAfter.getTime()) {
-    throw new UnauthenticatedError('Your session has ended. Please sign in again.');
-  }
-}
-
-/** A token of a session ended on its own (a sign-out in that browser: auth.session.revoked.v1). */
-export function assertSessionNotRevoked(
-  revoked: Pick<RevokedSessions, 'has'>,
-  auth: Pick<AuthUser, 'sessionId'>,
-  now: Date,
-): void {
-  if (revoked.has(auth.sessionId, now)) {
     throw new UnauthenticatedError('Your session has ended. Please sign in again.');
   }
 }
