@@ -3,6 +3,8 @@
 //    chat service (child process, real PostgreSQL + NATS) whose model is a local fake OpenAI server that
 //    answers at once; BENCH_CHAT_STREAMS (20) concurrent streams for BENCH_CHAT_DURATION_S (10) seconds,
 //    each on its own conversation. Also directly against the chat service, same run, for the ratio.
+//    CPU per message of the chat service, the gateway, PostgreSQL (its processes serving the database) and
+//    the driver, from /proc.
 // 2. Time to render a 500-message conversation in Chromium (the real MessageList), median of 5.
 // 3. Gzip size of mfe-chat's build.
 // Options: --users N (the concurrent streams, default BENCH_CHAT_STREAMS or 20). --start: instead of all
@@ -17,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import jwt from 'jsonwebtoken';
+import pg from 'pg';
 import { startFakeOpenAi } from '../services/chat/src/test/fake-openai-server';
 import { launchChromium } from '../e2e/chromium';
 import { cpuSeconds } from './lib/proc-cpu';
@@ -87,6 +90,8 @@ interface StreamFigures {
   /** CPU ms per message of the chat service, the gateway, and this driver (it shares the cores). */
   chatCpuMs?: number;
   gatewayCpuMs?: number;
+  /** PostgreSQL's server processes serving this database (the send path's statements run there). */
+  databaseCpuMs?: number;
   driverCpuMs?: number;
   sent: number;
   errors: number;
@@ -162,6 +167,23 @@ async function driveStreams(
   };
 }
 
+/**
+ * CPU seconds of PostgreSQL's processes connected to the bench's database now (the chat service's pool
+ * keeps its connections through a run, so the difference over a run is the work done for it).
+ */
+async function databaseCpuSeconds(): Promise<number> {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
+    return rows.reduce((sum, { pid }) => sum + (cpuSeconds(pid) || 0), 0);
+  } finally {
+    await client.end();
+  }
+}
+
 async function sendPath(): Promise<{ gateway: StreamFigures; direct: StreamFigures; paced: StreamFigures }> {
   const { publicKey, privateKey } = generateKeyPairSync('ec', {
     namedCurve: 'prime256v1',
@@ -208,12 +230,14 @@ async function sendPath(): Promise<{ gateway: StreamFigures; direct: StreamFigur
   await driveStreams(gatewayUrl, cookies(), gatewayUrl, 2);
   const measured = async (base: string, thinkMs = 0) => {
     const before = [cpuSeconds(chat.pid), cpuSeconds(gw.pid)];
+    const databaseBefore = await databaseCpuSeconds();
     const driverBefore = process.cpuUsage();
     const f = await driveStreams(base, cookies(), gatewayUrl, DURATION_S, thinkMs);
     const driver = process.cpuUsage(driverBefore);
     f.driverCpuMs = (driver.user + driver.system) / 1000 / Math.max(1, f.sent);
     f.chatCpuMs = ((cpuSeconds(chat.pid) - (before[0] ?? 0)) * 1000) / Math.max(1, f.sent);
     f.gatewayCpuMs = ((cpuSeconds(gw.pid) - (before[1] ?? 0)) * 1000) / Math.max(1, f.sent);
+    f.databaseCpuMs = (((await databaseCpuSeconds()) - databaseBefore) * 1000) / Math.max(1, f.sent);
     return f;
   };
   const gateway = await measured(gatewayUrl);
@@ -290,7 +314,7 @@ const send = await sendPath();
 const render = ONLY_SEND ? undefined : await renderTime();
 const size = ONLY_SEND ? undefined : bundleSize();
 const line = (name: string, f: StreamFigures) =>
-  `  ${name.padEnd(8)} first byte p50 ${fmt(f.firstByteP50)} ms, p99 ${fmt(f.firstByteP99)} ms; full reply p50 ${fmt(f.doneP50)} ms; ${fmt(f.perSecond)} messages/s (${f.sent} sent, ${f.errors} errors); CPU per message: chat ${fmt(f.chatCpuMs ?? NaN)} ms, gateway ${fmt(f.gatewayCpuMs ?? NaN)} ms, driver + fake model ${fmt(f.driverCpuMs ?? NaN)} ms`;
+  `  ${name.padEnd(8)} first byte p50 ${fmt(f.firstByteP50)} ms, p99 ${fmt(f.firstByteP99)} ms; full reply p50 ${fmt(f.doneP50)} ms; ${fmt(f.perSecond)} messages/s (${f.sent} sent, ${f.errors} errors); CPU per message: chat ${fmt(f.chatCpuMs ?? NaN)} ms, gateway ${fmt(f.gatewayCpuMs ?? NaN)} ms, PostgreSQL ${fmt(f.databaseCpuMs ?? NaN)} ms, driver + fake model ${fmt(f.driverCpuMs ?? NaN)} ms`;
 console.log(
   [
     `bench:chat on ${machine}, load average ${loadavg()

@@ -165,14 +165,15 @@ async function writeSend(db: SendDb, w: SendWrite): Promise<SendWriteResult> {
           FROM m WHERE m."role" = 'user'
         ), up AS (
           -- The prompt's earlier messages: the path above the new user message (the snapshot predates it).
-          SELECT hm."id", hm."parentId", 1 AS "depth" FROM p JOIN "messages" hm ON hm."id" = p."parentId"
+          -- Each step carries its whole row, so the walk reads each message once (half the index scans).
+          SELECT hm AS "row", hm."parentId", 1 AS "depth" FROM p JOIN "messages" hm ON hm."id" = p."parentId"
           WHERE hm."conversationId" = ${w.conversationId}::int AND ${w.historyLimit}::int > 0
             AND EXISTS (SELECT 1 FROM u)
           UNION ALL
-          SELECT hm."id", hm."parentId", up."depth" + 1 FROM up JOIN "messages" hm ON hm."id" = up."parentId"
+          SELECT hm, hm."parentId", up."depth" + 1 FROM up JOIN "messages" hm ON hm."id" = up."parentId"
           WHERE up."depth" < ${w.historyLimit}::int
         ), h AS (
-          SELECT hm.* FROM up JOIN "messages" hm ON hm."id" = up."id"
+          SELECT (up."row").* FROM up
         )
         (SELECT 'new' AS "kind", m.*, u."funMode", u."customInstructions",
                c."id" AS "cId", c."userId" AS "cUserId", c."title" AS "cTitle",
