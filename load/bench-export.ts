@@ -7,7 +7,10 @@
 // with this process's resident memory sampled over the download (goal: flat).
 // Env: BENCH_EXPORT_MODES (postgres,pglite), BENCH_EXPORT_CONVERSATIONS (500), BENCH_EXPORT_MESSAGES_PER
 // (100), BENCH_EXPORT_ROUNDS (5), BENCH_DATABASE_URL.
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
 import { cpus, loadavg } from 'node:os';
 import { createMemoryPglite, migrateDatabase, type DatabaseTarget } from '@noek/db';
 import { chatMigrationsDir, createChatDb, type ChatDb } from '../services/chat/src/database';
@@ -98,6 +101,37 @@ async function timeConversationExport(
   );
 }
 
+/**
+ * GETs `url` in a child process (node:http), reading the body as it streams and throwing it away; tells
+ * `progress` the bytes read so far (for the memory samples) and answers the total.
+ */
+async function downloadFrom(
+  url: string,
+  headers: Record<string, string>,
+  progress: (bytes: number) => void,
+): Promise<number> {
+  const script = `
+    const [url, headers] = process.argv.slice(1);
+    require('node:http').get(url, { headers: JSON.parse(headers) }, (res) => {
+      if (res.statusCode !== 200) { console.error('account export: ' + res.statusCode); process.exit(1); }
+      let bytes = 0;
+      const tell = setInterval(() => process.stdout.write(bytes + '\\n'), 100);
+      res.on('data', (c) => (bytes += c.length));
+      res.on('end', () => { clearInterval(tell); process.stdout.write('done ' + bytes + '\\n'); });
+    });`;
+  const child = spawn(process.execPath, ['-e', script, url, JSON.stringify(headers)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let total = -1;
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    if (line.startsWith('done ')) total = Number(line.slice(5));
+    else progress(Number(line));
+  });
+  const [code] = (await once(child, 'close')) as [number];
+  if (code !== 0 || total < 0) throw new Error(`the download process exited with ${code}`);
+  return total;
+}
+
 async function timeAccountExport(mode: string, db: ChatDb, chat: InProcessChat): Promise<void> {
   const [text] = await db.$queryRawUnsafe<{ n: bigint }[]>(
     'SELECT sum(octet_length(content)) AS n FROM messages',
@@ -112,10 +146,9 @@ async function timeAccountExport(mode: string, db: ChatDb, chat: InProcessChat):
     () => samples.push({ at: performance.now() - start, bytes, rss: rssMb() }),
     250,
   );
-  const res = await fetch(`${chat.url}/api/conversations/export`, { headers: chat.headers });
-  if (res.status !== 200 || !res.body) throw new Error(`account export: ${res.status}`);
-  const reader = res.body.getReader();
-  for (let r = await reader.read(); !r.done; r = await reader.read()) bytes += r.value.byteLength;
+  // A child process downloads, as a browser would: the client's reading is not the service's work.
+  const download = downloadFrom(`${chat.url}/api/conversations/export`, chat.headers, (n) => (bytes = n));
+  bytes = await download;
   const seconds = (performance.now() - start) / 1000;
   const cpu = (await chatCpuSeconds(mode, db)) - cpuStart;
   clearInterval(sampler);
