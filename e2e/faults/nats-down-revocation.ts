@@ -50,9 +50,6 @@ async function revokeAndCheck(world: World, email: string, path: string): Promis
 export const natsDownRevocation: Fault = {
   key: 'nats-revocation',
   name: 'NATS down: revocation',
-  // About one run in three, the gateway still serves the revoked session 1 s after the sign-out (chat
-  // refuses it in time). e2e/security/revocation-nats-down.security.ts holds the same promise in CI.
-  quarantined: 'intermittent: the gateway refuses a revoked session later than 1 s about one run in three',
   inject: async (world) => {
     const [streaming, idle] = [world.users[0]!, world.users.at(-1)!];
     await world.nats.kill();
