@@ -95,9 +95,23 @@ describe('realistic replies render as a reader expects', () => {
     expect(container.querySelector('.chat-code code')?.textContent).toBe('++[>+<-]');
   });
 
+  it('headings follow the page outline: h2 below the title, never a level skipped', () => {
+    const { container } = render(
+      <MarkdownView
+        text={
+          '### Opening\n\n#### Detail\n\n###### Deep\n\n# Top\n\n> ### Quoted\n\n- item\n\n  ## In a list'
+        }
+      />,
+    );
+    const outline = [...container.querySelectorAll('h1, h2, h3, h4, h5, h6')].map(
+      (h) => `${h.tagName.toLowerCase()} ${h.textContent}`,
+    );
+    expect(outline).toEqual(['h2 Opening', 'h3 Detail', 'h4 Deep', 'h2 Top', 'h3 Quoted', 'h3 In a list']);
+  });
+
   it('a mixed reply: heading, autolinks, quote, click-to-load image, footnote, rule, entities', () => {
     const { container, getByRole } = render(<MarkdownView text={MIXED_REPLY} />);
-    expect(container.querySelector('h4')?.textContent).toBe('Summary');
+    expect(container.querySelector('h2')?.textContent).toBe('Summary');
     const hrefs = [...container.querySelectorAll('a')].map((a) => a.getAttribute('href'));
     expect(hrefs).toContain('https://example.com/docs');
     expect(hrefs).toContain('http://www.example.org');

@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react';
 import { createIncrementalLexer } from './parse/lex-blocks';
+import { assignHeadingLevels } from './render/heading-levels';
 import { Block, FootnotePrefix } from './render/render-tokens';
 
 export { warmUp } from './parse/lex-blocks';
@@ -13,7 +14,11 @@ export default function MarkdownView({ text }: { text: string }) {
   // One lexer per rendered message: it remembers the last text and its blocks (a cache, not state).
   const lex = useMemo(() => createIncrementalLexer(), []);
   const prefix = `fn${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
-  const blocks = useMemo(() => lex(text), [lex, text]);
+  const blocks = useMemo(() => {
+    const lexed = lex(text);
+    assignHeadingLevels(lexed);
+    return lexed;
+  }, [lex, text]);
   return (
     <FootnotePrefix.Provider value={prefix}>
       <div className="chat-md">

@@ -5,6 +5,7 @@ import { CodeBlock } from '../code/code-block';
 import { MathFormula } from '../math/math';
 import type { MathToken } from '../math/math-extension';
 import { decodeEntities } from './entities';
+import { headingLevel } from './heading-levels';
 import { ImageLink } from './image-link';
 import { safeHref } from './safe-href';
 
@@ -34,7 +35,7 @@ function renderBlock(token: Token, key: number): ReactNode {
     case 'paragraph':
       return <p key={key}>{renderInline(t.tokens)}</p>;
     case 'heading': {
-      const H = `h${Math.min((t.depth as number) + 2, 6)}` as 'h3';
+      const H = `h${headingLevel(token as Tokens.Heading)}` as 'h2';
       return <H key={key}>{renderInline(t.tokens)}</H>;
     }
     case 'code':
