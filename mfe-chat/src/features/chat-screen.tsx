@@ -8,6 +8,7 @@ import { useActiveConversations } from './conversations/use-conversations';
 import { ChatHeader } from './header/chat-header';
 import { ChatCompose } from './compose/chat-compose';
 import { ModelPicker } from './compose/model-picker';
+import { useMarkdownReady } from './markdown/markdown';
 import { EmptyState } from './messages/empty-state';
 import { MessageList } from './messages/message-list';
 import { useChatSession } from './messages/use-chat-session';
@@ -55,6 +56,7 @@ export function ChatScreen(p: ChatScreenProps) {
     leaveConversation,
   });
   const busy = session.phase !== 'idle';
+  const markdownReady = useMarkdownReady();
   const [editingId, setEditingId] = useState<number | null>(null);
   // ↑ in an empty input edits the user's last message (as in other chat apps).
   const editLast = () => {
@@ -112,8 +114,12 @@ export function ChatScreen(p: ChatScreenProps) {
             systemPrompt={systemPrompt}
             notify={p.notify}
           />
-          {session.messages.length === 0 && !busy ? (
+          {session.loading && !busy ? (
+            <MessagesPlaceholder />
+          ) : session.messages.length === 0 && !busy ? (
             <EmptyState onPick={(prompt) => void session.send(prompt)} disabled={busy} />
+          ) : !markdownReady ? (
+            <MessagesPlaceholder />
           ) : (
             <MessageList
               messages={session.messages}
@@ -165,4 +171,12 @@ export function ChatScreen(p: ChatScreenProps) {
       </div>
     </div>
   );
+}
+
+/**
+ * Where the messages go while they (or the markdown renderer) are on their way: the list's own box, empty,
+ * so the composer below does not move when they arrive.
+ */
+function MessagesPlaceholder() {
+  return <div className="chat-messages" aria-busy="true" />;
 }

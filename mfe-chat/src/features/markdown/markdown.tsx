@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, type ComponentType } from 'react';
+import { lazy, memo, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { ErrorBoundary } from '@noek/ui';
 import './markdown.css';
 
@@ -23,6 +23,24 @@ void viewChunk.then((m) => {
   LoadedView = m.default;
   if (m.warmUp && typeof requestIdleCallback === 'function') requestIdleCallback(m.warmUp);
 });
+
+/**
+ * Whether the renderer has arrived (or failed to: then messages stay plain text). A conversation waits
+ * for it before showing its messages, so none is drawn as plain text and then again as markdown (the
+ * page would jump under the reader; the chunk is requested with the chat App, beside the messages).
+ */
+export function useMarkdownReady(): boolean {
+  const [ready, setReady] = useState(LoadedView !== null);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    void viewChunk.then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, [ready]);
+  return ready;
+}
 
 function PlainText({ text }: { text: string }) {
   return <div className="chat-md chat-md--plain">{text}</div>;

@@ -91,6 +91,8 @@ export function useChatSession({
   return {
     messages: conversationId === null && phase === 'idle' ? [] : (messages.data ?? []),
     loadError: messages.isError ? 'Failed to fetch messages' : null,
+    /** An open conversation whose first read is on its way (nothing cached yet): neither empty nor shown. */
+    loading: conversationId !== null && messages.isLoading,
     phase: streamingHere || (phase !== 'idle' && conversationId === null) ? phase : ('idle' as Phase),
     typing: (streamingHere || conversationId === null) && awaitingFirstToken,
     error,
