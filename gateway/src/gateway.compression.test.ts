@@ -134,6 +134,89 @@ describe('precompressed static files', () => {
   });
 });
 
+describe('JSON answers of the services', () => {
+  const BIG = JSON.stringify({
+    messages: Array.from({ length: 80 }, (_, i) => ({ id: i, content: 'noek '.repeat(20) })),
+  });
+  let up: Awaited<ReturnType<typeof startUpstream>>;
+  let g: Awaited<ReturnType<typeof startGateway>>;
+
+  /** Raw bytes and headers of one call through `g`. */
+  function call(
+    path: string,
+    headers: Record<string, string> = {},
+    method = 'GET',
+  ): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+    return new Promise((resolve, reject) => {
+      const req = request(`${g.url}${path}`, { method, headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  beforeAll(async () => {
+    up = await startUpstream((req, res) => {
+      if (req.url === '/api/conversations/small') {
+        // express's res.json: the length is known, and too small to be worth compressing.
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '11' });
+        return res.end('{"ok":true}');
+      }
+      if (req.url === '/api/conversations/export') {
+        res.writeHead(200, { 'content-type': 'application/zip' });
+        return res.end(Buffer.from(BIG));
+      }
+      if (req.url === '/api/conversations/chunked') {
+        // No length: the body arrives in pieces, as a streamed JSON answer would.
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+        res.write(BIG.slice(0, 1000));
+        return setImmediate(() => res.end(BIG.slice(1000)));
+      }
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', vary: 'Origin' });
+      res.end(BIG);
+    });
+    g = await startGateway({ CHAT_URL: up.url });
+  });
+  afterAll(async () => {
+    await g.stop();
+    await up.close();
+  });
+
+  it('gzips a JSON answer for a client that accepts it, keeping its Vary', async () => {
+    const res = await call('/api/conversations/1/messages', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-length']).toBeUndefined();
+    expect(res.headers.vary).toBe('Origin, Accept-Encoding');
+    expect(res.body.length).toBeLessThan(Buffer.byteLength(BIG) / 4);
+    expect(gunzipSync(res.body).toString()).toBe(BIG);
+  });
+
+  it('gzips a JSON answer that streams in pieces', async () => {
+    const res = await call('/api/conversations/chunked', { 'accept-encoding': 'gzip' });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.body).toString()).toBe(BIG);
+  });
+
+  it.each([
+    ['a client that asks for none', '/api/conversations/1/messages', {}, 'GET'],
+    ['a client that refuses gzip', '/api/conversations/1/messages', { 'accept-encoding': 'gzip;q=0' }, 'GET'],
+    ['a small answer', '/api/conversations/small', { 'accept-encoding': 'gzip' }, 'GET'],
+    ['a download (zip)', '/api/conversations/export', { 'accept-encoding': 'gzip' }, 'GET'],
+    ['the answer to a POST', '/api/conversations', { 'accept-encoding': 'gzip' }, 'POST'],
+  ])('leaves the answer as it is for %s', async (_what, path, headers, method) => {
+    const res = await call(path, headers, method);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body.toString()).toBe(path.endsWith('small') ? '{"ok":true}' : BIG);
+  });
+});
+
 describe('the landing page document (marketing host)', () => {
   it('has the prerendered page, its CSS and meta tags, and links to the chat site', async () => {
     const res = await get('/', { host: `noek.localhost:${port}` });

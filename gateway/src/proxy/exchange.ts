@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { Writable } from 'node:stream';
 import { NOT_ACCEPTED_HEADER } from '@noek/contracts';
 import type { Dispatcher } from 'undici';
 import { onSocketClose } from '../http/socket-close';
@@ -6,6 +7,7 @@ import { admit, bodyRuleOf, tooLarge, type BodyRule, type Refuse } from './admis
 import { BodyLimit, BodyTooLarge } from './body-limit';
 import { failureAnswer, type FailureKind } from './failures';
 import { forwardRequestHeaders } from './forward-headers';
+import { answerGzip, compressesAnswer, gzippedHead } from './json-compression';
 import type { ProxyContext } from './proxy-context';
 import { relayedHead } from './response-headers';
 import { startSseHeartbeat, type SseHeartbeat } from './sse-heartbeat';
@@ -87,6 +89,8 @@ export class ProxyExchange {
   /** Bounds silence within an answer that is not an event stream. */
   private silence: NodeJS.Timeout | undefined;
   private paused = false;
+  /** Where the answer's body goes: the response, or a gzip stream piped to it (json-compression.ts). */
+  private sink: Writable;
   private readonly onGone = () => this.clientGone();
   private forgetSocket: () => void = () => undefined;
 
@@ -103,6 +107,7 @@ export class ProxyExchange {
     this.rule = bodyRuleOf(ctx, req.url ?? '');
     this.target = pickTarget(up);
     this.headers = forwardRequestHeaders(req, { requestId, clientIp, proto: ctx.proto });
+    this.sink = res;
   }
 
   start(): void {
@@ -283,12 +288,17 @@ export class ProxyExchange {
     // Refused untouched by a draining replica: any method may go to another one, body replayed.
     if (status === 503 && headers[NOT_ACCEPTED_HEADER] === '1' && this.retryElsewhere()) return;
     const relayed = relayedHead(this.ctx, headers, statusText);
-    if (!relayed || !this.writeHead(status, statusText, relayed.headers)) {
+    const gzip = relayed && !relayed.stream && compressesAnswer(this.req, status, headers);
+    if (
+      !relayed ||
+      !this.writeHead(status, statusText, gzip ? gzippedHead(relayed.headers) : relayed.headers)
+    ) {
       // A status or header no client may get (control bytes, a split head): a bad gateway answer.
       this.fail('unreachable');
       return;
     }
     this.controller = c;
+    if (gzip) this.gzipBody();
     if (relayed.stream) this.openStream();
     else this.silence = setTimeout(() => this.fail('timeout'), this.ctx.timeoutMs);
   }
@@ -306,11 +316,11 @@ export class ProxyExchange {
   private onResponseData(c: Dispatcher.DispatchController, chunk: Buffer): void {
     this.silence?.refresh();
     this.heartbeat?.seen(chunk);
-    if (this.res.write(chunk) || this.paused) return;
+    if (this.sink.write(chunk) || this.paused) return;
     // The client is not reading: stop reading the upstream until it does.
     this.paused = true;
     c.pause();
-    this.res.once('drain', () => {
+    this.sink.once('drain', () => {
       this.paused = false;
       if (!this.settled) c.resume();
     });
@@ -318,7 +328,16 @@ export class ProxyExchange {
 
   private onResponseEnd(): void {
     if (!this.settle()) return;
-    this.res.end();
+    this.sink.end();
+  }
+
+  /** The body through gzip to the response; a gzip failure cuts the connection (a truncated body). */
+  private gzipBody(): void {
+    const gzip = answerGzip();
+    gzip.once('error', () => this.res.destroy());
+    gzip.pipe(this.res);
+    this.res.once('close', () => gzip.destroy());
+    this.sink = gzip;
   }
 
   /** An event stream: head out now, a heartbeat while quiet, and ended by shutdown or revocation. */
