@@ -9,12 +9,16 @@ import { ChatHeader } from './header/chat-header';
 import { ChatCompose } from './compose/chat-compose';
 import { ModelPicker } from './compose/model-picker';
 import { useMarkdownReady } from './markdown/markdown';
+import { mayHoldMath } from './markdown/math/math';
 import { EmptyState } from './messages/empty-state';
 import { MessageList } from './messages/message-list';
 import { useChatSession } from './messages/use-chat-session';
 import { useClearConversation } from './messages/use-clear-conversation';
 import { InstructionsPanel } from './instructions/instructions-panel';
 import { UpdateBanner } from './version/update-banner';
+
+/** How many of the newest messages a conversation can show when it opens (more than a tall screen holds). */
+const OPENING_MESSAGES = 50;
 
 export interface ChatScreenProps {
   user: User;
@@ -56,7 +60,10 @@ export function ChatScreen(p: ChatScreenProps) {
     leaveConversation,
   });
   const busy = session.phase !== 'idle';
-  const markdownReady = useMarkdownReady();
+  // The list opens at its end: the last messages are the ones a late formula would move.
+  const markdownReady = useMarkdownReady(
+    session.messages.slice(-OPENING_MESSAGES).some((m) => mayHoldMath(m.content)),
+  );
   const [editingId, setEditingId] = useState<number | null>(null);
   // ↑ in an empty input edits the user's last message (as in other chat apps).
   const editLast = () => {

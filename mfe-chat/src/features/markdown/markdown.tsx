@@ -1,5 +1,6 @@
 import { lazy, memo, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { ErrorBoundary } from '@noek/ui';
+import { katexSettled, loadKatex } from './math/math';
 import './markdown.css';
 
 /**
@@ -25,21 +26,25 @@ void viewChunk.then((m) => {
 });
 
 /**
- * Whether the renderer has arrived (or failed to: then messages stay plain text). A conversation waits
- * for it before showing its messages, so none is drawn as plain text and then again as markdown (the
- * page would jump under the reader; the chunk is requested with the chat App, beside the messages).
+ * Whether the renderer has arrived (or failed to: then messages stay plain text), and KaTeX too when
+ * `math` (a message may hold a formula). A conversation waits for them before showing its messages, so
+ * none is drawn as plain text and then again as markdown, and no formula grows when KaTeX arrives (the
+ * page would jump under the reader; the renderer is requested with the chat App, beside the messages).
  */
-export function useMarkdownReady(): boolean {
-  const [ready, setReady] = useState(LoadedView !== null);
+export function useMarkdownReady(math = false): boolean {
+  const settled = () => LoadedView !== null && (!math || katexSettled());
+  const [, heard] = useState(0);
   useEffect(() => {
-    if (ready) return;
+    if (settled()) return;
     let live = true;
-    void viewChunk.then(() => live && setReady(true));
+    const katex = math ? loadKatex().catch(() => undefined) : undefined;
+    void Promise.all([viewChunk, katex]).then(() => live && heard((n) => n + 1));
     return () => {
       live = false;
     };
-  }, [ready]);
-  return ready;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- settled reads module state and `math`
+  }, [math]);
+  return settled();
 }
 
 function PlainText({ text }: { text: string }) {

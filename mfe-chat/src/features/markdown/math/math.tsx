@@ -4,9 +4,27 @@ import type * as KatexRender from './katex-render';
 type KatexModule = typeof KatexRender;
 let katexModule: KatexModule | null = null;
 let katexLoading: Promise<KatexModule> | null = null;
+let katexFailed = false;
 export function loadKatex(): Promise<KatexModule> {
-  katexLoading ??= import(/* webpackChunkName: "katex" */ './katex-render').then((m) => (katexModule = m));
+  katexLoading ??= import(/* webpackChunkName: "katex" */ './katex-render').then(
+    (m) => (katexModule = m),
+    (err: unknown) => {
+      katexFailed = true; // offline or blocked chunk: formulas stay as their source
+      throw err;
+    },
+  );
   return katexLoading;
+}
+/** KaTeX has arrived, or will not. */
+export const katexSettled = () => katexModule !== null || katexFailed;
+
+/**
+ * Whether `text` may hold a formula (a cheap superset of math-extension.ts's delimiters): a conversation
+ * that may waits for KaTeX before it is shown, so no formula grows under the reader when KaTeX arrives.
+ */
+const MAY_HOLD_MATH = /\$\$|\\\[|\\\(|\$(?![\s$])[^\n$]+?(?<![\s\\])\$(?!\d)/;
+export function mayHoldMath(text: string): boolean {
+  return MAY_HOLD_MATH.test(text);
 }
 
 const sourceOf = (tex: string, display: boolean) => (display ? `$$${tex}$$` : `$${tex}$`);
