@@ -29,13 +29,14 @@ function withCopies(file: string, body: string): void {
   writeFileSync(`${file}.gz`, gzipSync(body));
 }
 
-/** Raw bytes and headers (fetch would decode the body and hide what was sent). */
-function get(
-  path: string,
+/** Raw bytes and headers of one call (fetch would decode the body and hide what was sent). */
+function send(
+  url: string,
   headers: Record<string, string> = {},
+  method = 'GET',
 ): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${gw.url}${path}`, { headers, agent: false }, (res) => {
+    const req = request(url, { method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
@@ -46,6 +47,8 @@ function get(
     req.end();
   });
 }
+
+const get = (path: string, headers: Record<string, string> = {}) => send(`${gw.url}${path}`, headers);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'gateway-compression-'));
@@ -141,24 +144,8 @@ describe('JSON answers of the services', () => {
   let up: Awaited<ReturnType<typeof startUpstream>>;
   let g: Awaited<ReturnType<typeof startGateway>>;
 
-  /** Raw bytes and headers of one call through `g`. */
-  function call(
-    path: string,
-    headers: Record<string, string> = {},
-    method = 'GET',
-  ): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
-    return new Promise((resolve, reject) => {
-      const req = request(`${g.url}${path}`, { method, headers, agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-      });
-      req.on('error', reject);
-      req.end();
-    });
-  }
+  const call = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+    send(`${g.url}${path}`, headers, method);
 
   beforeAll(async () => {
     up = await startUpstream((req, res) => {
