@@ -15,6 +15,7 @@ import { launchProduct } from '../scripts/lib/launch';
 import { startNatsServer } from '../e2e/support/nats-server';
 import { startMailCapture } from '../e2e/mail-capture';
 import { freePort, freePortRange } from '@noek/service-kit';
+import { recreateDatabase } from './lib/recreate-database';
 
 const userCount = Number(process.env.BENCH_ADMIN_USERS ?? 100_000);
 const duration = Number(process.env.BENCH_DURATION_S ?? 8);
@@ -22,15 +23,6 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const refreshRate = Number(process.env.BENCH_REFRESH_RATE ?? 20);
 const dbUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/noek_bench_admin';
 const admin = { email: 'admin@bench.test', password: 'bench-admin-password' };
-
-async function freshDatabase(url: string): Promise<void> {
-  const u = new URL(url);
-  const c = new pg.Client({ connectionString: url.replace(u.pathname, '/postgres') });
-  await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS "${u.pathname.slice(1)}" WITH (FORCE)`);
-  await c.query(`CREATE DATABASE "${u.pathname.slice(1)}"`);
-  await c.end();
-}
 
 /** 100,000 users in auth and in the admin read model, with usage in open windows. */
 async function seed(url: string): Promise<void> {
@@ -84,7 +76,7 @@ async function measure(
 }
 
 async function main(): Promise<void> {
-  await freshDatabase(dbUrl);
+  await recreateDatabase(dbUrl);
   const nats = await startNatsServer(process.env.NATS_SERVER_BIN ?? 'nats-server', await freePort());
   // Separate processes never serve the dev mailbox: auth sends over SMTP, here to a capture.
   const mail = await startMailCapture();

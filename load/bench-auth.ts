@@ -11,13 +11,13 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import argon2 from 'argon2';
 import { passwordHashParams } from '../services/auth/src/crypto/password';
 import { startNatsServer } from '../e2e/support/nats-server';
 import { startMailCapture, type MailCapture } from '../e2e/mail-capture';
 import { decodeMail } from '../e2e/support/accounts';
 import { freePort } from '@noek/service-kit';
+import { recreateDatabase } from './lib/recreate-database';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const users = Number(process.env.BENCH_USERS ?? 20);
@@ -51,16 +51,6 @@ async function waitReady(url: string, child: ChildProcess): Promise<void> {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${url} not ready after 60 s; logs in ${logDir}`);
-}
-
-async function freshDatabase(url: string): Promise<void> {
-  const u = new URL(url);
-  const name = u.pathname.slice(1);
-  const admin = new pg.Client({ connectionString: url.replace(u.pathname, '/postgres') });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
 }
 
 async function argon2VerifyMs(): Promise<{ p50: number; min: number; max: number }> {
@@ -125,7 +115,7 @@ async function drive(base: string, accounts: Account[], connections = users) {
 
 async function main() {
   const argonIdle = await argon2VerifyMs();
-  await freshDatabase(dbUrl);
+  await recreateDatabase(dbUrl);
   const mail = await startMailCapture();
   const nats = await startNatsServer(process.env.NATS_SERVER_BIN ?? 'nats-server', await freePort());
   const [authPort, gatewayPort] = [await freePort(), await freePort()];

@@ -13,7 +13,6 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import pg from 'pg';
 import Stripe from 'stripe';
 import { createDriverAdapter, migrateDatabase } from '@noek/db';
 import { newWebhookSecret, startPaymentSimulator } from '@noek/payment-simulator';
@@ -25,26 +24,18 @@ import {
   paymentsFromConfig,
 } from '@noek/billing';
 import { PrismaClient } from '../services/billing/src/generated/prisma/client';
+import { recreateDatabase } from './lib/recreate-database';
 
 const root = path.resolve(import.meta.dirname, '..');
 const total = Number(process.env.BENCH_WEBHOOKS ?? 600);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const dbUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/noek_bench_billing';
 
-async function freshDatabase(url: string): Promise<void> {
-  const u = new URL(url);
-  const admin = new pg.Client({ connectionString: url.replace(u.pathname, '/postgres') });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${u.pathname.slice(1)}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${u.pathname.slice(1)}"`);
-  await admin.end();
-}
-
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function webhookBench(): Promise<void> {
-  await freshDatabase(dbUrl);
+  await recreateDatabase(dbUrl);
   const target = { kind: 'postgres' as const, url: dbUrl, schema: 'billing' };
   await migrateDatabase({ target, migrationsDir: billingMigrationsDir });
   const db = new PrismaClient({ adapter: createDriverAdapter(target) });

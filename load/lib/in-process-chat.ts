@@ -2,7 +2,6 @@
 // seeded, with an ES256 access token for one user: benches time its HTTP answers without a gateway.
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import pg from 'pg';
 import { captureLogger, createInProcessEventBus, listenForTest, requireUser } from '@noek/service-kit';
 import type { ChatDb } from '../../services/chat/src/database';
 import { cpuSeconds } from './proc-cpu';
@@ -69,15 +68,7 @@ export async function startInProcessChat(db: ChatDb, userId: string): Promise<In
   };
 }
 
-/** Drops and creates the database `url` names (a bench's own, on the server's maintenance database). */
-export async function recreateDatabase(url: string): Promise<void> {
-  const u = new URL(url);
-  const c = new pg.Client({ connectionString: url.replace(u.pathname, '/postgres') });
-  await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS "${u.pathname.slice(1)}" WITH (FORCE)`);
-  await c.query(`CREATE DATABASE "${u.pathname.slice(1)}"`);
-  await c.end();
-}
+export { recreateDatabase } from './recreate-database';
 
 /**
  * CPU seconds used so far by this process (the service, the bench's client and, in pglite mode, the
