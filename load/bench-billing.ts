@@ -8,7 +8,7 @@
 // 2. Gzip size of mfe-billing's first load (remoteEntry + ./App's sync chunks; run `npm run build` first)
 //    and of the code loaded only when the Stripe payment form opens.
 // Env: BENCH_WEBHOOKS (600), BENCH_CONCURRENCY (20), BENCH_DATABASE_URL.
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,7 +16,13 @@ import { gzipSync } from 'node:zlib';
 import Stripe from 'stripe';
 import { createDriverAdapter, migrateDatabase } from '@noek/db';
 import { newWebhookSecret, startPaymentSimulator } from '@noek/payment-simulator';
-import { createInProcessEventBus, createLogger, listenForTest, requireUser } from '@noek/service-kit';
+import {
+  createInProcessEventBus,
+  createLogger,
+  listenForTest,
+  requireUser,
+  es256KeyPair,
+} from '@noek/service-kit';
 import {
   billingEnvSchema,
   billingMigrationsDir,
@@ -41,11 +47,7 @@ async function webhookBench(): Promise<void> {
   const db = new PrismaClient({ adapter: createDriverAdapter(target) });
   const sim = await startPaymentSimulator();
   const secret = newWebhookSecret();
-  const { publicKey } = generateKeyPairSync('ec', {
-    namedCurve: 'prime256v1',
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
+  const { publicKey } = es256KeyPair();
   const config = billingEnvSchema.parse({
     DATABASE_URL: dbUrl,
     AUTH_PUBLIC_KEY: publicKey,

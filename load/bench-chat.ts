@@ -10,7 +10,7 @@
 // Options: --users N (the concurrent streams, default BENCH_CHAT_STREAMS or 20). --start: instead of all
 // that, `npm start` under N users (load/lib/chat-on-start.ts).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -25,6 +25,7 @@ import { launchChromium } from '../e2e/chromium';
 import { cpuSeconds } from './lib/proc-cpu';
 import { chatOnStart } from './lib/chat-on-start';
 import { pct, waitReady } from './lib/wait-ready';
+import { es256KeyPair } from '@noek/service-kit';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values: args } = parseArgs({
@@ -185,11 +186,7 @@ async function databaseCpuSeconds(): Promise<number> {
 }
 
 async function sendPath(): Promise<{ gateway: StreamFigures; direct: StreamFigures; paced: StreamFigures }> {
-  const { publicKey, privateKey } = generateKeyPairSync('ec', {
-    namedCurve: 'prime256v1',
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
+  const { publicKey, privateKey } = es256KeyPair();
   // A fake model that answers at once: what is measured is our path, not a model. It reports its token
   // usage when asked, as OpenAI, vLLM and Ollama do (chat then counts nothing itself).
   const fake = await startFakeOpenAi(0, {

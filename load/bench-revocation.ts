@@ -13,7 +13,6 @@
  * Then the same with the NATS server killed: the revocation feed is stale, so chat, admin and
  * the gateways ask auth about each token; billing has no fallback yet and is left out of those rows.
  */
-import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
@@ -22,7 +21,7 @@ import type { ChatUser } from '../e2e/faults/chat-client';
 import { createUsers } from '../e2e/faults/users';
 import { startPrivateProduct, type PrivateProduct } from '../e2e/support/private-product';
 import { startGatewayProcess, type GatewayProcess } from '../scripts/lib/launch';
-import { freePort } from '@noek/service-kit';
+import { freePort, es256KeyPair } from '@noek/service-kit';
 
 const TRIALS = Number(process.env.BENCH_REVOCATION_TRIALS ?? 30);
 const PASSWORD = 'Fault-run-password-1'; // e2e/faults/users.ts signs every user up with it
@@ -152,11 +151,7 @@ async function listen(handler: RequestListener): Promise<Server> {
 
 async function main(): Promise<void> {
   const load1 = loadavg()[0]!.toFixed(1);
-  const keys = generateKeyPairSync('ec', {
-    namedCurve: 'prime256v1',
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
+  const keys = es256KeyPair();
   const signing = { AUTH_PRIVATE_KEY: keys.privateKey, AUTH_PUBLIC_KEY: keys.publicKey };
   const run = await startPrivateProduct({
     log: () => undefined,

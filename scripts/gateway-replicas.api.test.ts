@@ -6,7 +6,6 @@
  * gateways, chat, billing and admin are one stand-in that answers everything (it checks no session, so
  * every 401 here is the gateways' own).
  */
-import { generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
@@ -18,6 +17,7 @@ import {
   createNatsEventBus,
   freePort,
   type EventBus,
+  es256KeyPair,
 } from '@noek/service-kit';
 import type { ServiceInstance } from '@noek/runtime';
 import { authService } from '@noek/auth';
@@ -30,11 +30,7 @@ const SCHEMA = 'gateway_replicas_auth';
 const ADMIN = { email: 'replicas@noek.test', password: 'replicas-password-1' };
 const LIMIT = { perMinute: 60, burst: 30 }; // one token a second after the burst
 const SHARE_MS = 250;
-const keys = generateKeyPairSync('ec', {
-  namedCurve: 'prime256v1',
-  publicKeyEncoding: { type: 'spki', format: 'pem' },
-  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-});
+const keys = es256KeyPair();
 
 let nats: NatsServer;
 let bus: EventBus;

@@ -5,7 +5,6 @@
  * /readyz and `noek_dependency_up`; when NATS is back the report clears by itself.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
@@ -14,7 +13,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventStream } from '@noek/contracts';
-import { captureLogger, createNatsEventBus, type EventBus } from '@noek/service-kit';
+import { captureLogger, createNatsEventBus, type EventBus, es256KeyPair } from '@noek/service-kit';
 import type { ServiceInstance } from '@noek/runtime';
 import { authService } from '@noek/auth';
 
@@ -69,11 +68,7 @@ beforeAll(async () => {
   startNats();
   const { logger } = captureLogger();
   bus = createNatsEventBus({ url: `nats://127.0.0.1:${natsPort}`, logger, subjects: eventStream.subjects });
-  const { publicKey, privateKey } = generateKeyPairSync('ec', {
-    namedCurve: 'prime256v1',
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
+  const { publicKey, privateKey } = es256KeyPair();
   instance = await authService.create({
     env: {
       NODE_ENV: 'test',

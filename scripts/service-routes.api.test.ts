@@ -7,7 +7,6 @@
  * calls it (and the fuzz of every route, which refuses any 5xx). Real PostgreSQL: the services migrate
  * their own schemas (here under `routes_<name>`), as they do at start.
  */
-import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +21,7 @@ import {
   type ApiRoute,
   type ServiceName,
 } from '@noek/contracts';
-import { captureLogger, contractRoutesOf, createInProcessEventBus } from '@noek/service-kit';
+import { captureLogger, contractRoutesOf, createInProcessEventBus, es256KeyPair } from '@noek/service-kit';
 import type { ServiceDefinition, ServiceInstance } from '@noek/runtime';
 import { adminService } from '@noek/admin';
 import { authService } from '@noek/auth';
@@ -95,11 +94,7 @@ function registeredRoutes(app: Express): string[] {
 }
 
 function testEnv() {
-  const { publicKey, privateKey } = generateKeyPairSync('ec', {
-    namedCurve: 'prime256v1',
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
+  const { publicKey, privateKey } = es256KeyPair();
   return {
     NODE_ENV: 'test',
     DATABASE_URL,

@@ -4,10 +4,9 @@
  * final event. The product runs as separate processes on a PostgreSQL cluster and a NATS server of this
  * test's own (the fault run's private product), so killing NATS touches nothing else.
  */
-import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes, createStreamParser, routePath, type StreamEvent, type User } from '@noek/contracts';
-import { SESSION_ENDED_MESSAGE } from '@noek/service-kit';
+import { SESSION_ENDED_MESSAGE, es256KeyPair } from '@noek/service-kit';
 import { ChatUser } from '../faults/chat-client';
 import { createUsers } from '../faults/users';
 import { startPrivateProduct, type PrivateProduct } from '../support/private-product';
@@ -19,11 +18,7 @@ let run: PrivateProduct;
 let admin: ChatUser;
 
 beforeAll(async () => {
-  const keys = generateKeyPairSync('ec', {
-    namedCurve: 'prime256v1',
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
+  const keys = es256KeyPair();
   run = await startPrivateProduct({
     log: () => undefined,
     env: {

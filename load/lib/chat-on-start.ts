@@ -5,7 +5,7 @@
 // 100 % means more than one core), resident memory idle, after the load and after a rest, with the load
 // average beside each figure (the machine is shared: compare runs made together, not across days).
 import { execFileSync, spawn } from 'node:child_process';
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { openSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { startFakeOpenAi } from '../../services/chat/src/test/fake-openai-server
 import { cpuSeconds } from './proc-cpu';
 import { treeRssMb } from './proc-tree';
 import { pct, waitReady } from './wait-ready';
+import { es256KeyPair } from '@noek/service-kit';
 
 export interface StartRunOptions {
   root: string;
@@ -123,11 +124,7 @@ export async function chatOnStart(o: StartRunOptions): Promise<string[]> {
   execFileSync(process.execPath, [join(o.root, 'scripts/build/build.mjs'), '--only=server bundles'], {
     stdio: 'ignore',
   });
-  const { publicKey, privateKey } = generateKeyPairSync('ec', {
-    namedCurve: 'prime256v1',
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
+  const { publicKey, privateKey } = es256KeyPair();
   const fake = await startFakeOpenAi(0, {
     chunks: ['Hello', ' from', ' the', ' fake', ' model.'],
     usage: { prompt: 40, completion: 5 },

@@ -1,8 +1,14 @@
 // The chat service started inside a bench process on a loopback port, in front of a database the bench
 // seeded, with an ES256 access token for one user: benches time its HTTP answers without a gateway.
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { captureLogger, createInProcessEventBus, listenForTest, requireUser } from '@noek/service-kit';
+import {
+  captureLogger,
+  createInProcessEventBus,
+  listenForTest,
+  requireUser,
+  es256KeyPair,
+} from '@noek/service-kit';
 import type { ChatDb } from '../../services/chat/src/database';
 import { cpuSeconds } from './proc-cpu';
 import { createOfflineResponder } from '../../services/chat/src/features/model/offline-responder';
@@ -37,11 +43,7 @@ export interface InProcessChat {
 }
 
 export async function startInProcessChat(db: ChatDb, userId: string): Promise<InProcessChat> {
-  const { publicKey, privateKey } = generateKeyPairSync('ec', {
-    namedCurve: 'prime256v1',
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
+  const { publicKey, privateKey } = es256KeyPair();
   const { logger } = captureLogger();
   const service = createChatService({
     config,

@@ -3,7 +3,6 @@
  * real PostgreSQL (schemas `fuzz_<name>`), sharing one in-process bus, each on its own loopback port.
  * Outer edges only are local: the payment simulator stands in for Stripe, SMTP points at a closed port.
  */
-import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,7 +11,7 @@ import { join } from 'node:path';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
 import { SERVICE_TOKEN_TYP, type ServiceName } from '@noek/contracts';
-import { captureLogger, createInProcessEventBus } from '@noek/service-kit';
+import { captureLogger, createInProcessEventBus, es256KeyPair } from '@noek/service-kit';
 import type { ServiceDefinition, ServiceInstance } from '@noek/runtime';
 import { newWebhookSecret, startPaymentSimulator } from '@noek/payment-simulator';
 import { adminService } from '@noek/admin';
@@ -52,11 +51,7 @@ async function dropSchemas(): Promise<void> {
 
 export async function startFuzzStack(): Promise<FuzzStack> {
   await dropSchemas();
-  const { publicKey, privateKey } = generateKeyPairSync('ec', {
-    namedCurve: 'prime256v1',
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
+  const { publicKey, privateKey } = es256KeyPair();
   const servers = await Promise.all(definitions.map(() => listenOnFreePort()));
   const urls = Object.fromEntries(
     definitions.map(([name], i) => [name, `http://127.0.0.1:${(servers[i]!.address() as AddressInfo).port}`]),

@@ -23,6 +23,7 @@ export { freePort, freePortRange } from './testing/free-port';
 export { slowWork } from './testing/slow-work';
 export { captureLogger } from './testing/log-capture';
 export { revocationEvents } from './testing/revocation-events';
+export { es256KeyPair } from './testing/es256-key-pair';
 export * from './events/event-bus';
 export * from './events/follow-in-background';
 export * from './events/in-process-event-bus';

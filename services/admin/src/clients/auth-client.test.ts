@@ -1,16 +1,13 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { actorHeader, idempotencyKeyHeader, serviceTokenHeader } from '@noek/contracts';
 import { authRecord, startFakeService, type FakeService } from '../test/admin-alone';
 import { createAuthClient } from './auth-client';
 import { createServiceTokens } from './service-token';
+import { es256KeyPair } from '@noek/service-kit';
 
-const { privateKey, publicKey } = generateKeyPairSync('ec', {
-  namedCurve: 'prime256v1',
-  publicKeyEncoding: { type: 'spki', format: 'pem' },
-  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-});
+const { privateKey, publicKey } = es256KeyPair();
 let auth: FakeService;
 beforeAll(async () => {
   auth = await startFakeService('auth');

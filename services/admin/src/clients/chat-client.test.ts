@@ -1,16 +1,13 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { actorHeader, serviceTokenHeader } from '@noek/contracts';
 import { startFakeService, type FakeService } from '../test/admin-alone';
 import { createChatClient } from './chat-client';
 import { createServiceTokens } from './service-token';
+import { es256KeyPair } from '@noek/service-kit';
 
-const { privateKey, publicKey } = generateKeyPairSync('ec', {
-  namedCurve: 'prime256v1',
-  publicKeyEncoding: { type: 'spki', format: 'pem' },
-  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-});
+const { privateKey, publicKey } = es256KeyPair();
 let chat: FakeService;
 beforeAll(async () => {
   chat = await startFakeService('chat');

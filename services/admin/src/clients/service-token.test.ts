@@ -1,14 +1,10 @@
-import { generateKeyPairSync } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SERVICE_TOKEN_TTL_SEC, SERVICE_TOKEN_TYP } from '@noek/contracts';
 import { createServiceTokens } from './service-token';
+import { es256KeyPair } from '@noek/service-kit';
 
-const { privateKey, publicKey } = generateKeyPairSync('ec', {
-  namedCurve: 'prime256v1',
-  publicKeyEncoding: { type: 'spki', format: 'pem' },
-  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-});
+const { privateKey, publicKey } = es256KeyPair();
 afterEach(() => vi.useRealTimers());
 
 describe("the admin service's tokens for auth and chat", () => {

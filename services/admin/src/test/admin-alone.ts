@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import jwt from 'jsonwebtoken';
@@ -13,6 +13,7 @@ import {
   signedInCaller,
   requireUser,
   type RunningHttpServer,
+  es256KeyPair,
 } from '@noek/service-kit';
 import { openAdminDatabase, type AdminDb } from '../database';
 import { createAdminService } from '../service';
@@ -120,11 +121,7 @@ export async function startAdminAlone(
   if (opts.freshStream) await deleteStream();
   const schema = `admin_alone_${randomUUID().slice(0, 8)}`;
   const db: AdminDb = await openAdminDatabase({ kind: 'postgres', url: TEST_DATABASE_URL, schema });
-  const { publicKey, privateKey } = generateKeyPairSync('ec', {
-    namedCurve: 'prime256v1',
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
+  const { publicKey, privateKey } = es256KeyPair();
   const auth = await startFakeService('auth');
   const chat = await startFakeService('chat');
   chat.reply = (r) => (r.path === '/readyz' ? { status: 200, body: { ready: true } } : { status: 404 });

@@ -1,4 +1,3 @@
-import { generateKeyPairSync } from 'node:crypto';
 import pg from 'pg';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
@@ -11,6 +10,7 @@ import {
   startHttpServer,
   type EventBus,
   type RunningHttpServer,
+  es256KeyPair,
 } from '@noek/service-kit';
 import type { ServiceDefinition, ServiceInstance } from '@noek/service-kit';
 import { createGateway, loadGatewayConfig } from '@noek/gateway';
@@ -52,11 +52,7 @@ async function resetState(): Promise<void> {
  */
 export async function startAdminStack() {
   await resetState();
-  const { publicKey, privateKey } = generateKeyPairSync('ec', {
-    namedCurve: 'prime256v1',
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
+  const { publicKey, privateKey } = es256KeyPair();
   // Auth mails over SMTP here: the dev mailbox exists only in the single-process mode.
   const smtp = await startSmtpCapture();
   const logger = createLogger({

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
 import Stripe from 'stripe';
@@ -13,6 +13,7 @@ import {
   requireUser,
   type EventBus,
   type RunningHttpServer,
+  es256KeyPair,
 } from '@noek/service-kit';
 import { billingEnvSchema } from '../config';
 import { billingMigrationsDir, type BillingDb } from '../database';
@@ -47,11 +48,7 @@ export async function startBillingHarness(): Promise<BillingHarness> {
   const target = { kind: 'postgres' as const, url: TEST_DATABASE_URL, schema };
   await migrateDatabase({ target, migrationsDir: billingMigrationsDir });
   const db = new PrismaClient({ adapter: createDriverAdapter(target) });
-  const { publicKey, privateKey } = generateKeyPairSync('ec', {
-    namedCurve: 'prime256v1',
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
+  const { publicKey, privateKey } = es256KeyPair();
   const sim = await startPaymentSimulator({ retryDelaysMs: [100, 300] });
   const webhookSecret = newWebhookSecret();
   const config = billingEnvSchema.parse({

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
 import { connect } from '@nats-io/transport-node';
@@ -20,6 +20,7 @@ import {
   type RevocationChange,
   type RunningHttpServer,
   type SessionGuardStart,
+  es256KeyPair,
 } from '@noek/service-kit';
 import { createChatDb, type ChatDb } from '../database';
 import { createOpenAiProvider } from '../features/model/openai-provider';
@@ -95,11 +96,7 @@ export async function startChatHarness(o: ChatHarnessOptions = {}): Promise<Chat
   await resetSchema();
   const target = { kind: 'postgres' as const, url: TEST_DATABASE_URL, schema: TEST_SCHEMA };
   await migrateDatabase({ target, migrationsDir });
-  const { publicKey, privateKey } = generateKeyPairSync('ec', {
-    namedCurve: 'prime256v1',
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
+  const { publicKey, privateKey } = es256KeyPair();
   const fake = await startFakeOpenAi();
   const db = createChatDb(target);
   const { logger, lines: logs } = captureLogger();

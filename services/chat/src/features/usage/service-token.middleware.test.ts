@@ -1,16 +1,16 @@
-import { generateKeyPairSync } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceTokenHeader } from '@noek/contracts';
-import { createLogger, createServiceApp, listenForTest, type RunningHttpServer } from '@noek/service-kit';
+import {
+  createLogger,
+  createServiceApp,
+  listenForTest,
+  type RunningHttpServer,
+  es256KeyPair,
+} from '@noek/service-kit';
 import { requireAdminService } from './service-token.middleware';
 
-const keys = () =>
-  generateKeyPairSync('ec', {
-    namedCurve: 'prime256v1',
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
+const keys = () => es256KeyPair();
 const auth = keys();
 const other = keys();
 let server: RunningHttpServer;
