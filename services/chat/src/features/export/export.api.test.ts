@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromBuffer, type Entry } from 'yauzl';
 import {
   EXPORT_COUNT_HEADER,
   exportedAccountSchema,
@@ -13,6 +12,7 @@ import {
   type ChatHarness,
   type UserClient,
 } from '../../test/chat-api-harness';
+import { unzip } from '../../test/unzip';
 
 let h: ChatHarness;
 beforeAll(async () => {
@@ -22,30 +22,6 @@ afterAll(() => h?.close());
 
 const conversationWith = (u: UserClient, title: string, contents: string[]) =>
   conversationWithPath(h, u, title, contents);
-
-/** Every file of a zip, by name. */
-function unzip(buffer: Buffer): Promise<Map<string, string>> {
-  return new Promise((resolve, reject) => {
-    fromBuffer(buffer, { lazyEntries: true }, (err, zip) => {
-      if (err) return reject(err);
-      const files = new Map<string, string>();
-      zip.on('entry', (entry: Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 describe('export', () => {
   it('downloads one conversation as JSON with parent links, or as Markdown', async () => {

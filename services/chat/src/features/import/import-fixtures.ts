@@ -1,4 +1,6 @@
-import yazl from 'yazl';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { zipStream } from '../export/zip/zip-stream';
 
 interface Node {
   id: string;
@@ -61,15 +63,10 @@ export function chatGptConversation(id: string, title: string, t0 = 1_700_000_00
 
 /** A zip as ChatGPT's export makes it: conversations.json (a list, or the text given) beside other files. */
 export function chatGptZip(conversations: unknown[] | string, name = 'conversations.json'): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
   const text = typeof conversations === 'string' ? conversations : JSON.stringify(conversations);
-  zip.addBuffer(Buffer.from(text), name);
-  zip.addBuffer(Buffer.from('<html></html>'), 'chat.html');
-  zip.end();
-  const chunks: Buffer[] = [];
-  return new Promise((resolve, reject) => {
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    zip.outputStream.once('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.once('error', reject);
-  });
+  const files = [
+    { name, text },
+    { name: 'chat.html', text: '<html></html>' },
+  ];
+  return buffer(zipStream(Readable.from(files), { level: 6, inFlight: 2, modified: new Date() }));
 }
