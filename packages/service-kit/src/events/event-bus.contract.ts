@@ -188,6 +188,41 @@ export function eventBusContract(name: string, make: () => Promise<BusUnderTest>
       expect(dead).toEqual([]);
     });
 
+    it('stops with events received but not yet handled, and the next subscriber gets every one', async () => {
+      const events = Array.from({ length: 40 }, (_, i) => envelope(`${t.prefix}.note.created.v1`, { n: i }));
+      for (const e of events) await t.bus.publish(e);
+      const handled = new Set<string>();
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((r) => (release = r));
+      let first = true;
+      // Messages still on their way when the pull ends are not lost: the server resends them after ackWait.
+      const ackWaitMs = 1_000;
+      const slow = await t.bus.subscribe({
+        durable: 'd-backlog',
+        subjects: [`${t.prefix}.note.>`],
+        ackWaitMs,
+        handler: async (e) => {
+          if (first) {
+            first = false;
+            await gate; // the first event is in the handler while the others wait, received
+          }
+          handled.add(e.id);
+        },
+      });
+      await waitFor(() => !first);
+      const stopping = slow.stop();
+      release();
+      // Before the fix this never settled: the client's close waited for the backlog to be read.
+      await stopping;
+      await t.bus.subscribe({
+        durable: 'd-backlog',
+        subjects: [`${t.prefix}.note.>`],
+        ackWaitMs,
+        handler: async (e) => void handled.add(e.id),
+      });
+      await waitFor(() => handled.size === events.length, 15_000);
+    });
+
     it('drops a second publish with the same id', async () => {
       const got: string[] = [];
       await t.bus.subscribe({

@@ -495,13 +495,21 @@ function startConsumeLoop(
     while (active) {
       try {
         messages = await consumer.consume({ max_messages: Math.max(16, 2 * maxMessages) });
+        // stop() came while this was being set up: end it like the one stop() closed.
+        if (!active) void messages.close().catch(() => {});
         void logMissedHeartbeats(bus, messages, durable);
         const it = messages[Symbol.asyncIterator]();
         const next = { read: it.next() };
-        for (let done = false; !done && active;) {
+        for (let done = false; !done;) {
           const taken = await takeBatch(it, next, maxMessages);
           done = taken.done;
           if (taken.batch.length === 0) continue;
+          // Stopping: close() ends the iterator only once what was already received is read, so the rest
+          // is read and handed back at once (for the next subscriber) instead of waiting out ackWait.
+          if (!active) {
+            for (const m of taken.batch) m.nak();
+            continue;
+          }
           try {
             await handle(taken.batch);
           } catch (err) {
