@@ -6,13 +6,12 @@ import { CONVERSATION_NOT_FOUND } from '../conversations/conversation-errors';
 import type { ReplySink } from '../replies/reply-sink';
 import { chooseModel, modelLabel } from '../providers/choose-model';
 import { assertPlanAllows } from '../usage/assert-plan-allows';
-import { decideCount, MAX_COUNT_ATTEMPTS } from '../usage/count-message';
+import { decideCount, STALE, untilSettled } from '../usage/count-message';
 import { assertMaySend, assertReplySlot } from '../users/user-access';
-import { sessionUser } from '../users/session-user';
+import { sendingUser } from '../users/session-user';
 import { messageSentEnvelope, type Exchange } from './exchange';
 import { withConversationClaim } from './one-reply-at-a-time';
 import { ownedMessage, type MessageRef } from './owned-message';
-import { SEND_CONTENDED } from './send-message';
 import { startReply } from './start-reply';
 
 export const NOT_REGENERABLE = 'Only a reply that is not being written can be regenerated.';
@@ -60,40 +59,39 @@ interface RegenerateState {
  * leaf shown, and enqueues chat.message.sent.v1, in one unit of work.
  */
 async function storeRegenerate(ctx: ChatContext, first: RegenerateState): Promise<Exchange> {
-  let user = first.user;
   const parentId = first.message.parentId!;
-  for (let attempt = 1; ; attempt++) {
-    const now = ctx.now();
-    const count = decideCount(user, first.auth.issuedAt, now, ctx.planLimits);
-    const funMode = user.funMode;
-    // The model asked for (a sibling written by another model), else the conversation's as a send.
-    const replyModel = chooseModel(ctx, first.conversation, user, first.input.model);
-    await assertPlanAllows(ctx, user, replyModel, now);
-    const exchange = await ctx.transaction(async ({ users, messages, conversations, tree, publish }) => {
-      if (!(await users.countIfUnchanged(count))) return null;
-      const assistantMessage = await messages.addReply(first.conversation.id, parentId, replyModel);
-      await tree.setLeaf(user.id, first.conversation.id, assistantMessage.id);
-      const conversation = await conversations.touch(first.conversation.id, now);
-      const data = { userId: user.id, conversationId: conversation.id, messageId: assistantMessage.id };
-      const level = accessLevelSchema.catch('basic').parse(user.accessLevel);
-      await publish(
-        messageSentEnvelope(
-          { ...data, at: now.toISOString(), accessLevel: level, model: modelLabel(replyModel) },
-          first.input.correlationId,
-        ),
-      );
-      return {
-        userMessage: null,
-        assistantMessage,
-        conversation,
-        funMode,
-        customInstructions: user.customInstructions,
-      };
-    });
-    if (exchange) return exchange;
-    if (attempt >= MAX_COUNT_ATTEMPTS) throw new ConflictError(SEND_CONTENDED, errorCodes.sendContended);
-    // The row changed since the read (a concurrent send, a block, a revocation): decide again.
-    user = await sessionUser(ctx, first.auth);
-    assertMaySend(user);
-  }
+  return untilSettled(
+    first.user,
+    async (user) => {
+      const now = ctx.now();
+      const count = decideCount(user, first.auth.issuedAt, now, ctx.planLimits);
+      const funMode = user.funMode;
+      // The model asked for (a sibling written by another model), else the conversation's as a send.
+      const replyModel = chooseModel(ctx, first.conversation, user, first.input.model);
+      await assertPlanAllows(ctx, user, replyModel, now);
+      const exchange = await ctx.transaction(async ({ users, messages, conversations, tree, publish }) => {
+        if (!(await users.countIfUnchanged(count))) return null;
+        const assistantMessage = await messages.addReply(first.conversation.id, parentId, replyModel);
+        await tree.setLeaf(user.id, first.conversation.id, assistantMessage.id);
+        const conversation = await conversations.touch(first.conversation.id, now);
+        const data = { userId: user.id, conversationId: conversation.id, messageId: assistantMessage.id };
+        const level = accessLevelSchema.catch('basic').parse(user.accessLevel);
+        await publish(
+          messageSentEnvelope(
+            { ...data, at: now.toISOString(), accessLevel: level, model: modelLabel(replyModel) },
+            first.input.correlationId,
+          ),
+        );
+        return {
+          userMessage: null,
+          assistantMessage,
+          conversation,
+          funMode,
+          customInstructions: user.customInstructions,
+        };
+      });
+      return exchange ?? STALE;
+    },
+    () => sendingUser(ctx, first.auth),
+  );
 }

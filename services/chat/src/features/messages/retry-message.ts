@@ -6,13 +6,12 @@ import { CONVERSATION_NOT_FOUND } from '../conversations/conversation-errors';
 import { modelLabel } from '../providers/choose-model';
 import type { ReplySink } from '../replies/reply-sink';
 import { assertPlanAllows } from '../usage/assert-plan-allows';
-import { decideCount, MAX_COUNT_ATTEMPTS } from '../usage/count-message';
+import { decideCount, STALE, untilSettled } from '../usage/count-message';
 import { assertMaySend, assertReplySlot } from '../users/user-access';
-import { sessionUser } from '../users/session-user';
+import { sendingUser } from '../users/session-user';
 import { messageSentEnvelope, type Exchange } from './exchange';
 import { withConversationClaim } from './one-reply-at-a-time';
 import { ownedMessage, type MessageRef } from './owned-message';
-import { SEND_CONTENDED } from './send-message';
 import { startReply } from './start-reply';
 
 export const NOT_RETRYABLE =
@@ -85,53 +84,52 @@ interface RetryState {
  * its Retry is not counted again (quota counts answers, not attempts), nor published as a message.
  */
 async function storeRetry(ctx: ChatContext, first: RetryState): Promise<Exchange> {
-  let user = first.user;
   const free = first.message.retryFree;
-  for (let attempt = 1; ; attempt++) {
-    const now = ctx.now();
-    // Free: no count, and no limit either (the message it answers was counted when it was sent).
-    const count = free ? null : decideCount(user, first.auth.issuedAt, now, ctx.planLimits);
-    // The plan's rules too (model, tokens): a free Retry finishes what was already allowed.
-    if (!free) await assertPlanAllows(ctx, user, first.message.model, now);
-    const funMode = user.funMode;
-    const exchange = await ctx.transaction(async ({ users, messages, conversations, tree, publish }) => {
-      if (count && !(await users.countIfUnchanged(count))) return null;
-      const continuing = first.mode === 'continue';
-      const assistantMessage = continuing
-        ? await messages.reopenToContinue(first.message.id)
-        : await messages.reopen(first.message.id);
-      // Reopened meanwhile by a Retry on another replica: this one rolls back (nothing counted).
-      if (!assistantMessage) {
-        if (continuing) throw new ConflictError(NOT_CONTINUABLE, errorCodes.notContinuable);
-        throw new ConflictError(NOT_RETRYABLE, errorCodes.notRetryable);
-      }
-      // The retried branch is the one shown from now on (it may not have been: a Retry from a link).
-      await tree.setLeaf(user.id, first.conversation.id, assistantMessage.id);
-      const conversation = await conversations.touch(first.conversation.id, now);
-      // chat.message.sent.v1 is a counted message (the admin usage counts them): a free Retry is none.
-      if (count) {
-        const data = {
-          userId: user.id,
-          conversationId: conversation.id,
-          messageId: assistantMessage.id,
-          accessLevel: accessLevelSchema.catch('basic').parse(user.accessLevel),
-          model: modelLabel(assistantMessage.model),
+  return untilSettled(
+    first.user,
+    async (user) => {
+      const now = ctx.now();
+      // Free: no count, and no limit either (the message it answers was counted when it was sent).
+      const count = free ? null : decideCount(user, first.auth.issuedAt, now, ctx.planLimits);
+      // The plan's rules too (model, tokens): a free Retry finishes what was already allowed.
+      if (!free) await assertPlanAllows(ctx, user, first.message.model, now);
+      const funMode = user.funMode;
+      const exchange = await ctx.transaction(async ({ users, messages, conversations, tree, publish }) => {
+        if (count && !(await users.countIfUnchanged(count))) return null;
+        const continuing = first.mode === 'continue';
+        const assistantMessage = continuing
+          ? await messages.reopenToContinue(first.message.id)
+          : await messages.reopen(first.message.id);
+        // Reopened meanwhile by a Retry on another replica: this one rolls back (nothing counted).
+        if (!assistantMessage) {
+          if (continuing) throw new ConflictError(NOT_CONTINUABLE, errorCodes.notContinuable);
+          throw new ConflictError(NOT_RETRYABLE, errorCodes.notRetryable);
+        }
+        // The retried branch is the one shown from now on (it may not have been: a Retry from a link).
+        await tree.setLeaf(user.id, first.conversation.id, assistantMessage.id);
+        const conversation = await conversations.touch(first.conversation.id, now);
+        // chat.message.sent.v1 is a counted message (the admin usage counts them): a free Retry is none.
+        if (count) {
+          const data = {
+            userId: user.id,
+            conversationId: conversation.id,
+            messageId: assistantMessage.id,
+            accessLevel: accessLevelSchema.catch('basic').parse(user.accessLevel),
+            model: modelLabel(assistantMessage.model),
+          };
+          await publish(messageSentEnvelope({ ...data, at: now.toISOString() }, first.input.correlationId));
+        }
+        return {
+          userMessage: null,
+          assistantMessage,
+          conversation,
+          funMode,
+          customInstructions: user.customInstructions,
+          continueFrom: continuing ? assistantMessage.content : undefined,
         };
-        await publish(messageSentEnvelope({ ...data, at: now.toISOString() }, first.input.correlationId));
-      }
-      return {
-        userMessage: null,
-        assistantMessage,
-        conversation,
-        funMode,
-        customInstructions: user.customInstructions,
-        continueFrom: continuing ? assistantMessage.content : undefined,
-      };
-    });
-    if (exchange) return exchange;
-    if (attempt >= MAX_COUNT_ATTEMPTS) throw new ConflictError(SEND_CONTENDED, errorCodes.sendContended);
-    // The row changed since the read (a concurrent send, a block, a revocation): decide again.
-    user = await sessionUser(ctx, first.auth);
-    assertMaySend(user);
-  }
+      });
+      return exchange ?? STALE;
+    },
+    () => sendingUser(ctx, first.auth),
+  );
 }

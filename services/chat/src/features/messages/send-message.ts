@@ -1,9 +1,9 @@
-import { accessLevelSchema, errorCodes } from '@noek/contracts';
-import { ConflictError, NotFoundError, type AuthUser } from '@noek/service-kit';
+import { accessLevelSchema } from '@noek/contracts';
+import { NotFoundError, type AuthUser } from '@noek/service-kit';
 import type { ChatContext } from '../../context';
 import { CONVERSATION_NOT_FOUND } from '../conversations/conversation-errors';
 import type { ReplySink } from '../replies/reply-sink';
-import { MAX_COUNT_ATTEMPTS } from '../usage/count-message';
+import { STALE, untilSettled } from '../usage/count-message';
 import { assertMaySend, assertReplySlot, assertSessionValid } from '../users/user-access';
 import type { Exchange } from './exchange';
 import { parseFunModeCommand } from './fun-mode';
@@ -11,8 +11,6 @@ import { withConversationClaim } from './one-reply-at-a-time';
 import { answerComplete, startReply } from './start-reply';
 import { storeFunModeCommand } from './store-fun-mode-command';
 import { storeSend } from './store-send';
-
-export const SEND_CONTENDED = 'Too many messages are being sent at once from your account. Please try again.';
 
 export interface SendMessageInput {
   user: AuthUser;
@@ -58,37 +56,35 @@ async function storeUntilSettled(
   input: SendMessageInput,
   first: SendState,
 ): Promise<Exchange> {
-  let state = first;
-  for (let attempt = 1; ; attempt++) {
-    const { user, conversation } = state;
-    assertMaySend(user);
-    // Replies this replica is starting count at once; those of other replicas once stored.
-    const live = Math.max(ctx.registry.countForUser(user.id), state.streamingReplies);
-    assertReplySlot(live, ctx.settings.maxLiveRepliesPerUser);
-    const fun = parseFunModeCommand(input.content);
-    if (fun !== null) {
-      return storeFunModeCommand(ctx, {
-        userId: user.id,
+  return untilSettled(
+    first,
+    async (state) => {
+      const { user, conversation } = state;
+      assertMaySend(user);
+      // Replies this replica is starting count at once; those of other replicas once stored.
+      const live = Math.max(ctx.registry.countForUser(user.id), state.streamingReplies);
+      assertReplySlot(live, ctx.settings.maxLiveRepliesPerUser);
+      const fun = parseFunModeCommand(input.content);
+      if (fun !== null) {
+        return storeFunModeCommand(ctx, {
+          userId: user.id,
+          conversation,
+          content: input.content,
+          on: fun,
+          editOf: input.editOf,
+        });
+      }
+      const stored = await storeSend(ctx, {
+        user,
         conversation,
         content: input.content,
-        on: fun,
+        correlationId: input.correlationId,
+        issuedAt: input.user.issuedAt,
         editOf: input.editOf,
       });
-    }
-    const stored = await storeSend(ctx, {
-      user,
-      conversation,
-      content: input.content,
-      correlationId: input.correlationId,
-      issuedAt: input.user.issuedAt,
-      editOf: input.editOf,
-    });
-    if (stored !== 'stale') {
-      ctx.afterCommit();
+      if (stored !== STALE) ctx.afterCommit();
       return stored;
-    }
-    if (attempt >= MAX_COUNT_ATTEMPTS) throw new ConflictError(SEND_CONTENDED, errorCodes.sendContended);
-    // Something changed since the read (a concurrent send, a block, a revocation): decide again.
-    state = await readSendState(ctx, input.user, conversation.id);
-  }
+    },
+    (state) => readSendState(ctx, input.user, state.conversation.id),
+  );
 }

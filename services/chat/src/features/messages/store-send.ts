@@ -7,7 +7,7 @@ import { CONVERSATION_NOT_FOUND } from '../conversations/conversation-errors';
 import { titleFromMessage } from '../conversations/title-from-message';
 import { chooseModel, modelLabel } from '../providers/choose-model';
 import { assertPlanAllows } from '../usage/assert-plan-allows';
-import { decideCount } from '../usage/count-message';
+import { decideCount, STALE } from '../usage/count-message';
 import { messageSentEnvelope, type Exchange } from './exchange';
 
 export interface StoreSend {
@@ -27,7 +27,7 @@ export interface StoreSend {
  * written) when the window is full, and the plan's refusals (usage/assert-plan-allows.ts); answers 'stale' when the user's row changed since it was read (a
  * concurrent send, a block, a revocation): nothing was written and the caller decides again.
  */
-export async function storeSend(ctx: ChatContext, input: StoreSend): Promise<Exchange | 'stale'> {
+export async function storeSend(ctx: ChatContext, input: StoreSend): Promise<Exchange | typeof STALE> {
   const now = ctx.now();
   const { user, conversation } = input;
   const count = decideCount(user, input.issuedAt, now, ctx.planLimits);
@@ -61,7 +61,7 @@ export async function storeSend(ctx: ChatContext, input: StoreSend): Promise<Exc
     after: input.editOf ? { kind: 'parent', parentId: input.editOf.parentId } : { kind: 'leaf' },
     replyModel,
   });
-  if (result.kind === 'stale') return 'stale';
+  if (result.kind === 'stale') return STALE;
   if (result.kind === 'conversation-gone') throw new NotFoundError(CONVERSATION_NOT_FOUND);
   const {
     userMessage,

@@ -1,3 +1,5 @@
+import { errorCodes } from '@noek/contracts';
+import { ConflictError } from '@noek/service-kit';
 import type { ChatUser } from '../../generated/prisma/client';
 import { levelOf } from '../users/user-level';
 import type { PlanLimitsTable } from './plan-limits';
@@ -16,6 +18,31 @@ import { decideUsage } from './usage-window';
 
 /** A send or retry that keeps finding the user's row changed under it gives up with 409 SEND_CONTENDED. */
 export const MAX_COUNT_ATTEMPTS = 8;
+
+export const SEND_CONTENDED = 'Too many messages are being sent at once from your account. Please try again.';
+
+/** What an attempt answers when the row changed since the read: nothing was written. */
+export const STALE = 'stale';
+
+/**
+ * The compare-and-set loop of every counted write: `attempt` decides and writes on one read of the state,
+ * or answers STALE; then the state is read again (`reread`, which checks it anew) and the attempt runs
+ * again, at most MAX_COUNT_ATTEMPTS times in all, then 409 SEND_CONTENDED.
+ */
+export async function untilSettled<S, T>(
+  first: S,
+  attempt: (state: S) => Promise<T | typeof STALE>,
+  reread: (state: S) => Promise<S>,
+): Promise<T> {
+  let state = first;
+  for (let tries = 1; ; tries++) {
+    const result = await attempt(state);
+    if (result !== STALE) return result;
+    if (tries >= MAX_COUNT_ATTEMPTS) throw new ConflictError(SEND_CONTENDED, errorCodes.sendContended);
+    // Something changed since the read (a concurrent send, a block, a revocation): decide again.
+    state = await reread(state);
+  }
+}
 
 /** What the decision was made on; the write happens only if the row still holds it. */
 export interface UsageExpectation {
