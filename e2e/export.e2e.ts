@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { openBrowser, type Session } from './browser';
 import { signUpVerified } from './support/accounts';
+import { unzip } from '../services/chat/src/test/unzip';
 
 const baseUrl = inject('baseUrl');
 let s: Session;
@@ -48,8 +49,13 @@ describe('export journeys', () => {
     ]);
     expect(zip.suggestedFilename()).toMatch(/^noek-export-\d{4}-\d{2}-\d{2}\.zip$/);
     const bytes = await readFile((await zip.path())!);
-    expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
-    expect(bytes.includes(Buffer.from('account.json'))).toBe(true);
+    // Every file whole, each checked against its CRC-32, the account first.
+    const files = await unzip(bytes);
+    const names = [...files.keys()];
+    expect(names[0]).toBe('account.json');
+    expect(JSON.parse(files.get('account.json')!)).toMatchObject({ conversationCount: 2 });
+    const conversations = names.slice(1).map((n) => JSON.parse(files.get(n)!) as { title: string });
+    expect(conversations.map((c) => c.title).sort()).toEqual(['Garden plans', 'Old notes']);
     expect(s.errors).toEqual([]);
   });
 });
