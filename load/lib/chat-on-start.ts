@@ -148,6 +148,9 @@ export async function chatOnStart(o: StartRunOptions): Promise<string[]> {
       OPENAI_MODEL: 'fake-model',
       RATE_LIMIT_PER_MINUTE: '100000000',
       RATE_LIMIT_BURST: '100000000',
+      // Every simulated user connects from this one loopback address: the gateway's per-address cap (256)
+      // would refuse the 257th connection at 300 users, which is the bench's artifact, not the product's.
+      MAX_CONNECTIONS_PER_ADDRESS: '0',
     },
     stdio: ['ignore', openSync(log, 'w'), openSync(log, 'a')],
   });

@@ -53,6 +53,7 @@ export const targets = [
     outputs: [
       'dist/start.js',
       'dist/start-services.js',
+      'dist/embedded-worker.js',
       'gateway/dist/main.js',
       ...services.map((s) => `services/${s}/dist/main.js`),
     ],

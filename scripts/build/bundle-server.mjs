@@ -18,6 +18,8 @@ export const serverEntries = {
   'gateway/src/main.ts': 'gateway/dist/main.js',
   'scripts/start.ts': 'dist/start.js',
   'scripts/start-services.ts': 'dist/start-services.js',
+  // npm start's embedded PGlite runs here, on a worker thread (packages/db/src/embedded-worker-client.ts).
+  'packages/db/src/embedded-worker.ts': 'dist/embedded-worker.js',
 };
 
 /** Bare imports outside the workspace stay external (node_modules is there at run time). */
@@ -77,6 +79,8 @@ export async function bundleServer({ only } = {}) {
         logLevel: 'warning',
         legalComments: 'none',
         plugins: [externalPackages, sourceLocation(out)],
+        // Tells code that starts a worker thread to load its built entry rather than the TypeScript one.
+        define: { NOEK_SERVER_BUNDLE: 'true' },
       }),
     ),
   );

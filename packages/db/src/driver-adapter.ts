@@ -1,12 +1,22 @@
 // Where a service's data lives, and the driver adapter its generated PrismaClient uses.
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGliteInterface } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { assertSchemaName, parsePostgresUrl, withSearchPath } from './connection';
 import { createPgliteAdapterFactory } from './pglite-adapter';
 
+/**
+ * What the services use of a PGlite: a PGlite itself, or npm start's handle on the one running in its own
+ * worker thread (embedded-worker-client.ts).
+ */
+export type EmbeddedPglite = Pick<
+  PGliteInterface,
+  'query' | 'exec' | 'transaction' | 'listen' | 'close' | 'closed'
+>;
+
 export type DatabaseTarget =
-  { kind: 'postgres'; url: string; schema: string } | { kind: 'pglite'; pglite: PGlite; schema: string };
+  | { kind: 'postgres'; url: string; schema: string }
+  | { kind: 'pglite'; pglite: EmbeddedPglite; schema: string };
 
 export interface DriverAdapterOptions {
   /** Maximum pool size on PostgreSQL (pg's default is 10). */

@@ -3,8 +3,8 @@
 // ANALYZE: every table keeps "never analyzed" estimates, and the planner scans where an index would do
 // (full-text search over a heavy user's messages). This does autovacuum's analyze part, by its default
 // rule, in process.
-import type { PGlite } from '@electric-sql/pglite';
 import { quoteIdent } from './connection';
+import type { EmbeddedPglite } from './driver-adapter';
 import { pgliteSessionLock } from './pglite-adapter';
 
 /** How often the statistics are looked at (a cheap catalog query; the ANALYZE runs only when due). */
@@ -22,7 +22,7 @@ const STALE_TABLES = `
   ORDER BY 1, 2`;
 
 /** ANALYZEs every stale table of every schema now; answers their names ("schema.table"). */
-export async function analyzeStaleTables(pglite: PGlite): Promise<string[]> {
+export async function analyzeStaleTables(pglite: EmbeddedPglite): Promise<string[]> {
   return pgliteSessionLock(pglite).runExclusive(async () => {
     // The backend flushes its table counters at most once a second (and PGlite has no idle timer to
     // flush the rest): flushed now, they count the latest writes.
@@ -43,7 +43,7 @@ export interface KeepAnalyzedOptions {
  * before) and then every `intervalMs` (after an import or a day of sends). Answers the function that
  * stops it, awaiting a pass under way.
  */
-export function keepAnalyzed(pglite: PGlite, options: KeepAnalyzedOptions = {}): () => Promise<void> {
+export function keepAnalyzed(pglite: EmbeddedPglite, options: KeepAnalyzedOptions = {}): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   const pass = () => {
     if (pglite.closed) return;

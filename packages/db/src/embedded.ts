@@ -1,7 +1,8 @@
 // The embedded database of the zero-install mode: PGlite (PostgreSQL in WebAssembly) on disk.
 // One PGlite per data directory per process: it is a single session and cannot be shared between
 // processes (pglite-socket interleaves protocol messages with more than one client). All services of
-// the single-process mode share the instance returned here, each in its own schema.
+// the single-process mode share one instance, each in its own schema; npm start opens it here on a worker
+// thread of its own (embedded-worker.ts) and the services reach it through embedded-worker-client.ts.
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';

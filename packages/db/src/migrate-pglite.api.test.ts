@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkReady, createDriverAdapter, createMemoryPglite, migrateDatabase } from './index';
+import { createMemoryPglite, migrateDatabase } from './index';
 import type { AdminClient } from './test/helpers';
 import { adminMigrations, loadAdminClient } from './test/helpers';
+import { expectSchemasKeptApart } from './test/shared-pglite-scenario';
 
 let pglite: PGlite;
 let PrismaClient: typeof AdminClient;
@@ -70,34 +71,6 @@ describe('a failing migration on PGlite', () => {
 
 describe('createDriverAdapter on a shared PGlite', () => {
   it('keeps generated queries, raw SQL and transactions of each schema apart', async () => {
-    admin = new PrismaClient({ adapter: createDriverAdapter(target('admin')) });
-    other = new PrismaClient({ adapter: createDriverAdapter(target('svc_two')) });
-    await admin.outboxEvent.create({ data: { id: 'a1', subject: 's', payload: { n: 1 } } });
-    expect((await admin.outboxEvent.findUnique({ where: { id: 'a1' } }))?.payload).toEqual({ n: 1 });
-    expect(await other.outboxEvent.count()).toBe(0);
-
-    // Interleaved unqualified raw SQL from both clients must each hit their own schema.
-    const count = (c: AdminClient) =>
-      c.$queryRawUnsafe<{ n: number }[]>('SELECT count(*)::int AS n FROM outbox_events').then((r) => r[0]?.n);
-    const counts = await Promise.all(Array.from({ length: 20 }, (_, i) => count(i % 2 ? other : admin)));
-    expect(counts).toEqual(Array.from({ length: 20 }, (_, i) => (i % 2 ? 0 : 1)));
-
-    await other.$transaction(async (tx) => {
-      await tx.$executeRawUnsafe(`INSERT INTO outbox_events (id, subject, payload) VALUES ('o1', 's', '{}')`);
-      await tx.processedEvent.create({ data: { consumer: 'c', eventId: 'o1' } });
-    });
-    await expect(
-      admin.$transaction(async (tx) => {
-        await tx.outboxEvent.create({ data: { id: 'a2', subject: 's', payload: {} } });
-        throw new Error('roll back');
-      }),
-    ).rejects.toThrow('roll back');
-    expect((await admin.outboxEvent.findMany()).map((e) => e.id)).toEqual(['a1']);
-    expect((await other.outboxEvent.findMany()).map((e) => e.id)).toEqual(['o1']);
-    expect(await count(admin)).toBe(1);
-    await expect(
-      other.processedEvent.create({ data: { consumer: 'c', eventId: 'o1' } }),
-    ).rejects.toMatchObject({ code: 'P2002' });
-    expect(await checkReady(admin)).toMatchObject({ ok: true });
+    ({ admin, other } = await expectSchemasKeptApart(pglite, PrismaClient));
   });
 });

@@ -19,15 +19,16 @@ import type {
 } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { assertSchemaName, quoteIdent } from './connection';
+import type { EmbeddedPglite } from './driver-adapter';
 import { retypeCharColumns } from './engine/char-retype';
 
 interface SessionState {
   lock: Mutex;
   searchPath?: string;
 }
-const sessions = new WeakMap<PGlite, SessionState>();
+const sessions = new WeakMap<EmbeddedPglite, SessionState>();
 
-function sessionOf(pglite: PGlite): SessionState {
+function sessionOf(pglite: EmbeddedPglite): SessionState {
   let state = sessions.get(pglite);
   if (!state) {
     state = { lock: new Mutex() };
@@ -40,7 +41,7 @@ function sessionOf(pglite: PGlite): SessionState {
  * The lock every call outside a transaction takes on this PGlite: work of its own (ANALYZE) takes it too,
  * so it never runs between another call's search_path switch and its statement.
  */
-export const pgliteSessionLock = (pglite: PGlite): Mutex => sessionOf(pglite).lock;
+export const pgliteSessionLock = (pglite: EmbeddedPglite): Mutex => sessionOf(pglite).lock;
 
 const noArgs = (sql: string): SqlQuery => ({ sql, args: [], argTypes: [] });
 
@@ -55,7 +56,7 @@ class ScopedPgliteAdapter implements SqlDriverAdapter {
   private readonly session: SessionState;
 
   constructor(
-    private readonly pglite: PGlite,
+    private readonly pglite: EmbeddedPglite,
     private readonly inner: SqlDriverAdapter,
     private readonly schema: string,
   ) {
@@ -113,18 +114,18 @@ class ScopedPgliteAdapter implements SqlDriverAdapter {
 }
 
 async function connectScoped(
-  pglite: PGlite,
+  pglite: EmbeddedPglite,
   schema: string,
   options: ScopedPgliteOptions,
 ): Promise<SqlDriverAdapter> {
-  const inner = await new PrismaPGlite(pglite).connect();
+  const inner = await new PrismaPGlite(pglite as PGlite).connect();
   if (options.forSchemaEngine) retypeCharColumns(inner);
   return new ScopedPgliteAdapter(pglite, inner, assertSchemaName(schema));
 }
 
 /** Adapter factory for `new PrismaClient({ adapter })` on a shared PGlite, scoped to `schema`. */
 export function createPgliteAdapterFactory(
-  pglite: PGlite,
+  pglite: EmbeddedPglite,
   schema: string,
   options: ScopedPgliteOptions = {},
 ): SqlDriverAdapterFactory {
@@ -135,7 +136,7 @@ export function createPgliteAdapterFactory(
   };
 }
 
-export async function ensurePgliteSchema(pglite: PGlite, schema: string): Promise<void> {
+export async function ensurePgliteSchema(pglite: EmbeddedPglite, schema: string): Promise<void> {
   await sessionOf(pglite).lock.runExclusive(() =>
     pglite.exec(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(assertSchemaName(schema))}`),
   );
@@ -148,7 +149,7 @@ export async function ensurePgliteSchema(pglite: PGlite, schema: string): Promis
  * emptied before use and dropped on dispose. Without it, commands needing a shadow fail clearly.
  */
 export function createPgliteMigrationFactory(
-  pglite: PGlite,
+  pglite: EmbeddedPglite,
   schema: string,
   { shadowInSameSchema = false } = {},
 ): SqlMigrationAwareDriverAdapterFactory {

@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import {
   createInProcessEventBus,
   createLifecycle,
@@ -8,7 +7,7 @@ import {
   startHttpServer,
   type EventBus,
 } from '@noek/service-kit';
-import { closeEmbeddedPostgres, keepAnalyzed, openEmbeddedPostgres, outboxWakeups } from '@noek/db';
+import { keepAnalyzed, openEmbeddedPostgresWorker, outboxWakeups } from '@noek/db';
 import { embeddedConfig } from './config';
 import { embeddedDatabaseUrl } from './defaults';
 import { drainService } from './drain-service';
@@ -35,8 +34,8 @@ export interface EmbeddedOptions {
 }
 
 /**
- * `npm start`: every service in this one process on one embedded PostgreSQL (PGlite under DATA_DIR, a
- * schema per service) and the in-process event bus; services listen on loopback ports and the gateway
+ * `npm start`: every service in this one process on one embedded PostgreSQL (PGlite under DATA_DIR on a
+ * worker thread of its own, a schema per service) and the in-process event bus; services listen on loopback ports and the gateway
  * proxies to them exactly as it does when they run apart.
  */
 export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedGateway> {
@@ -46,14 +45,9 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedGate
   const lifecycle = createLifecycle({ logger, graceMs: cfg.SHUTDOWN_GRACE_MS });
   lifecycle.installSignalHandlers();
 
-  const pgDir = join(cfg.DATA_DIR, 'postgres');
-  // A new data dir is seeded from PGlite's template and reopened: the seeding instance keeps the
-  // template's bytes (~40 MB, in several copies) for as long as it lives (npm run bench:start).
-  if (!existsSync(join(pgDir, 'PG_VERSION'))) {
-    await openEmbeddedPostgres(pgDir);
-    await closeEmbeddedPostgres(pgDir);
-  }
-  const pglite = await openEmbeddedPostgres(pgDir);
+  // PGlite runs on a worker thread of its own, so the database and the services and gateway here use
+  // two cores; the services reach it through a PGlite-shaped handle (embedded-worker-client.ts).
+  const pglite = await openEmbeddedPostgresWorker(resolve(cfg.DATA_DIR, 'postgres'));
   lifecycle.onShutdown(() => pglite.close(), 'embedded postgres');
   const bus = createInProcessEventBus();
   lifecycle.onShutdown(() => bus.close(), 'event bus');
@@ -96,7 +90,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedGate
     '',
     `  Noek is running at ${gateway.url}  (ready in ${seconds} s)`,
     '',
-    `  database     embedded PostgreSQL (PGlite) in ${join(cfg.DATA_DIR, 'postgres')}`,
+    `  database     embedded PostgreSQL (PGlite, its own thread) in ${join(cfg.DATA_DIR, 'postgres')}`,
     '  events       in-process bus',
     ...(opts.describe?.(opts.env) ?? []),
     '',
