@@ -1,14 +1,4 @@
-import {
-  memo,
-  startTransition,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type RefObject,
-} from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { FeedbackRating, Message, PathMessage } from '@noek/contracts';
 import { useScrollToMessage } from '../search/use-scroll-to-message';
@@ -17,24 +7,14 @@ import type { MessageActionHandlers } from './message-actions';
 import { MessageItem, TypingIndicator } from './message-item';
 
 const TYPING_PX = 48;
-/** Rows rendered beyond the visible ones (above and below), once the first frame is on screen. */
-const OVERSCAN = 3;
-
 /**
- * The first frame renders only the rows in view: the rows around them (overscan) are markdown parsed
- * and laid out for a scroll that has not happened, so they follow when the browser is idle, as a
- * transition React renders in slices (total blocking time of a conversation opening, issue 29).
+ * Rows rendered beyond the visible ones (above and below), in the same first frame as the visible ones:
+ * the rows above are measured before anything is painted, so the scroll correction their real height
+ * asks for is never seen. Rendered later (tried for issue 29: once idle, to halve the first frame's
+ * markdown), that correction can move the rows in view after they were painted: one of twelve Lighthouse
+ * runs of the conversation page then shifted a reply by 0.155.
  */
-function useOverscan(): number {
-  const [overscan, setOverscan] = useState(0);
-  useEffect(() => {
-    const more = () => startTransition(() => setOverscan(OVERSCAN));
-    if (typeof requestIdleCallback !== 'function') return more();
-    const id = requestIdleCallback(more, { timeout: 2_000 });
-    return () => cancelIdleCallback(id);
-  }, []);
-  return overscan;
-}
+const OVERSCAN = 3;
 
 export interface MessageListProps {
   messages: Message[];
@@ -218,13 +198,12 @@ export function MessageList({ messages, typing, notices, onRetry, onContinue, tr
     [messages],
   );
   const getItemKey = useCallback((i: number) => messages[i]?.id ?? 'typing', [messages]);
-  const overscan = useOverscan();
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
     estimateSize,
-    overscan,
+    overscan: OVERSCAN,
     // Before the first measurement (and where layout is unavailable) assume a typical viewport.
     initialRect: { width: 800, height: 900 },
     // A conversation opens at its end: render the last rows first, not the first ones then the last.
