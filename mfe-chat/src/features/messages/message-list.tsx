@@ -8,11 +8,9 @@ import { MessageItem, TypingIndicator } from './message-item';
 
 const TYPING_PX = 48;
 /**
- * Rows rendered beyond the visible ones (above and below), in the same first frame as the visible ones:
- * the rows above are measured before anything is painted, so the scroll correction their real height
- * asks for is never seen. Rendered later (tried for issue 29: once idle, to halve the first frame's
- * markdown), that correction can move the rows in view after they were painted: one of twelve Lighthouse
- * runs of the conversation page then shifted a reply by 0.155.
+ * Rows rendered beyond the visible ones (above and below), in the same first frame as the visible ones,
+ * so the rows above are measured before anything is painted. (Rendering them later, once idle, was tried
+ * for issue 29; it was taken back while a layout shift seen with it was looked into: load/README.md.)
  */
 const OVERSCAN = 3;
 
