@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { SIDEBAR_BREAKPOINT_PX, type User } from '@noek/contracts';
 import { chatApi } from './api/chat-api';
@@ -64,11 +64,6 @@ export function ChatScreen(p: ChatScreenProps) {
   const markdownReady = useMarkdownReady(
     session.messages.slice(-OPENING_MESSAGES).some((m) => mayHoldMath(m.content)),
   );
-  // The list's first render (its visible replies' markdown, the heaviest work of the page) is a
-  // deferred one: React renders it in slices of a few ms and the browser answers input between them,
-  // not in one long task (total blocking time, issue 29). The placeholder keeps the list's box meanwhile,
-  // so nothing moves when it arrives.
-  const listShown = useDeferredValue(markdownReady, false);
   const [editingId, setEditingId] = useState<number | null>(null);
   // ↑ in an empty input edits the user's last message (as in other chat apps).
   const editLast = () => {
@@ -130,7 +125,7 @@ export function ChatScreen(p: ChatScreenProps) {
             <MessagesPlaceholder />
           ) : session.messages.length === 0 && !busy ? (
             <EmptyState onPick={(prompt) => void session.send(prompt)} disabled={busy} />
-          ) : !listShown ? (
+          ) : !markdownReady ? (
             <MessagesPlaceholder />
           ) : (
             <MessageList
