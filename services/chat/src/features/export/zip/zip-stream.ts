@@ -42,7 +42,10 @@ async function deflateFile(file: ZipFileInput, options: ZipStreamOptions): Promi
   const raw = Buffer.from(file.text, 'utf8');
   const stored = raw.length < STORE_BELOW;
   // node:zlib deflates on libuv's thread pool: files in flight compress on every core at once.
-  const data = stored ? raw : await deflate(raw, { level: options.level });
+  // One output chunk about the size of the result: zlib's default 16 KB chunks would call back into
+  // JavaScript (and copy) hundreds of times for a long conversation.
+  const chunkSize = Math.min(Math.max(raw.length >> 1, 16 * 1024), 8 * 1024 * 1024);
+  const data = stored ? raw : await deflate(raw, { level: options.level, chunkSize });
   const record = {
     name: file.name,
     method: stored ? STORE : DEFLATE,
