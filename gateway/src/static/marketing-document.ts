@@ -66,11 +66,7 @@ export function composeMarketingDocument(
   );
 }
 
-/** A host that shows the marketing site (a chat host of the same name wins). */
-export function isMarketingHost(
-  host: string,
-  o: Pick<MarketingDocumentOptions, 'chatHosts' | 'marketingHosts'>,
-): boolean {
+function isMarketingHost(host: string, o: MarketingDocumentOptions): boolean {
   const name = normalizeHostName(host);
   const chat = o.chatHosts.some((h) => normalizeHostName(h) === name);
   return !chat && o.marketingHosts.some((h) => normalizeHostName(h) === name);
