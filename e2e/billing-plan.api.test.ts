@@ -5,7 +5,7 @@
  * (auth.user.updated.v1); the period ending returns both.
  */
 import { createServer } from 'node:net';
-import pg from 'pg';
+import { recreateDatabase } from '@noek/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchProduct, type Launched } from '../scripts/lib/launch';
 import { startMailCapture, type MailCapture } from './mail-capture';
@@ -35,16 +35,8 @@ async function portBlock(): Promise<number> {
 
 async function freshDatabase(): Promise<string> {
   const url = new URL(TEST_DATABASE_URL);
-  const name = `${url.pathname.slice(1)}_plan`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  url.pathname = `/${name}`;
+  url.pathname = `${url.pathname}_plan`;
+  await recreateDatabase(url.toString());
   return url.toString();
 }
 

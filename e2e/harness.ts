@@ -5,26 +5,13 @@
  */
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import pg from 'pg';
+import { recreateDatabase } from '@noek/db';
 import { launchProduct, remoteNames, type RemoteName } from '../scripts/lib/launch';
 import { startMailCapture, type MailCapture } from './mail-capture';
 import { startNatsServer } from './support/nats-server';
 import { e2eEnv } from './config';
 
 export type Product = { baseUrl: string; mailboxUrl: string; controlUrl: string; stop(): Promise<void> };
-
-async function freshDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  const admin = new pg.Client({ connectionString: url.replace(target.pathname, '/postgres') });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-}
 
 function listen(server: Server): Promise<string> {
   return new Promise((resolve) =>
@@ -60,7 +47,7 @@ function controlServer(mail: MailCapture, remotes: RemoteControl, crashChat: Cra
 
 export async function startProduct(): Promise<Product> {
   const env = e2eEnv();
-  await freshDatabase(env.E2E_DATABASE_URL);
+  await recreateDatabase(env.E2E_DATABASE_URL);
   const nats = await startNatsServer(env.NATS_SERVER_BIN, env.E2E_NATS_PORT);
   const mail = await startMailCapture();
   const logs: string[] = [];

@@ -15,7 +15,7 @@ import { launchProduct } from '../scripts/lib/launch';
 import { startNatsServer } from '../e2e/support/nats-server';
 import { startMailCapture } from '../e2e/mail-capture';
 import { freePort, freePortRange } from '@noek/service-kit';
-import { recreateDatabase } from './lib/recreate-database';
+import { recreateDatabase } from '@noek/db';
 
 const userCount = Number(process.env.BENCH_ADMIN_USERS ?? 100_000);
 const duration = Number(process.env.BENCH_DURATION_S ?? 8);

@@ -17,7 +17,7 @@ import { startNatsServer } from '../e2e/support/nats-server';
 import { startMailCapture, type MailCapture } from '../e2e/mail-capture';
 import { decodeMail } from '../e2e/support/accounts';
 import { freePort } from '@noek/service-kit';
-import { recreateDatabase } from './lib/recreate-database';
+import { recreateDatabase } from '@noek/db';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const users = Number(process.env.BENCH_USERS ?? 20);

@@ -30,7 +30,7 @@ import {
   paymentsFromConfig,
 } from '@noek/billing';
 import { PrismaClient } from '../services/billing/src/generated/prisma/client';
-import { recreateDatabase } from './lib/recreate-database';
+import { recreateDatabase } from '@noek/db';
 
 const root = path.resolve(import.meta.dirname, '..');
 const total = Number(process.env.BENCH_WEBHOOKS ?? 600);

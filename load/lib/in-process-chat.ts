@@ -70,7 +70,7 @@ export async function startInProcessChat(db: ChatDb, userId: string): Promise<In
   };
 }
 
-export { recreateDatabase } from './recreate-database';
+export { recreateDatabase } from '@noek/db';
 
 /**
  * CPU seconds used so far by this process (the service, the bench's client and, in pglite mode, the

@@ -19,3 +19,4 @@ export { discoverServiceDatabases } from './service-databases';
 export { createMemoryPglite } from './memory-pglite';
 export type { Wakeups } from './outbox-wakeups';
 export { outboxWakeups } from './outbox-wakeups';
+export { recreateDatabase } from './recreate-database';

@@ -1,6 +1,9 @@
 import pg from 'pg';
 
-/** Drops and creates the database `url` names (a bench's own, on the server's maintenance database). */
+/**
+ * Drops and creates the database `url` names, from the server's maintenance database: a clean database
+ * for a browser journey's product or a bench. Never for a service's own data.
+ */
 export async function recreateDatabase(url: string): Promise<void> {
   const u = new URL(url);
   const name = u.pathname.slice(1);
