@@ -5,7 +5,7 @@
  * then another user's session signs out everywhere. NATS comes back after the outage, as in row b, so
  * the replies in flight finish and the outbox's revocation events are published late.
  */
-import { apiRoutes } from '@noek/contracts';
+import { apiRoutes, sessionCookies, sessionIntrospectionRoute } from '@noek/contracts';
 import { holdFault } from '../support/timing';
 import { ChatUser } from './chat-client';
 import type { Fault, World } from './faults';
@@ -20,6 +20,17 @@ async function statusWith(url: string, headers: Record<string, string>): Promise
   const res = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
   await res.body?.cancel();
   return res.status;
+}
+
+/** What auth answers about a token when asked directly (the stale-feed fallback's question), for a failure's message. */
+async function authVerdict(world: World, headers: Record<string, string>): Promise<string> {
+  const token = new URLSearchParams(headers.Cookie?.replaceAll('; ', '&')).get(sessionCookies.access);
+  const res = await fetch(new URL(sessionIntrospectionRoute.path, world.product.serviceUrls.auth), {
+    method: sessionIntrospectionRoute.method,
+    headers: { authorization: `Bearer ${token ?? ''}` },
+    signal: AbortSignal.timeout(5_000),
+  }).catch((err: unknown) => err as Error);
+  return res instanceof Error ? res.message : `${res.status} ${await res.text()}`;
 }
 
 /** Signs `email` in again (a session of its own), revokes it by `path`, then checks its cookies. */
@@ -43,7 +54,10 @@ async function revokeAndCheck(world: World, email: string, path: string): Promis
     let status = await statusWith(url, stolen);
     while (status !== 401 && Date.now() < deadline) status = await statusWith(url, stolen);
     if (status !== 401)
-      throw new Error(`NATS down: ${name} still served a session 1 s after ${path} (${status})`);
+      throw new Error(
+        `NATS down: ${name} still served a session 1 s after ${path} (${status}); ` +
+          `auth's own verdict now: ${await authVerdict(world, stolen)}`,
+      );
   }
 }
 

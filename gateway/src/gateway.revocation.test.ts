@@ -2,7 +2,12 @@ import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import jwt from 'jsonwebtoken';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sessionRevokedEvent, type EventEnvelope } from '@noek/contracts';
+import {
+  sessionIntrospectionRoute,
+  sessionRevokedEvent,
+  type EventEnvelope,
+  type SessionIntrospection,
+} from '@noek/contracts';
 import {
   SESSION_ENDED_MESSAGE,
   createInProcessEventBus,
@@ -199,5 +204,43 @@ describe('the bus as a dependency', () => {
     );
     const access = token(randomUUID(), 's1');
     expect((await status(gw.url, '/api/conversations', access)).status).toBe(200);
+  });
+});
+
+describe('with the revocation feed stale (NATS down)', () => {
+  /** Auth's introspection answering `verdict(token)` (undefined: a 500), every other path echoed. */
+  const authAnswering =
+    (verdict: (token: string) => SessionIntrospection | undefined): Parameters<typeof startUpstream>[0] =>
+    (req, res) => {
+      if (req.url !== sessionIntrospectionRoute.path) return echo(req, res);
+      const answer = verdict(req.headers.authorization?.replace(/^Bearer /, '') ?? '');
+      res.writeHead(answer ? 200 : 500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(answer ?? {}));
+    };
+  const active: SessionIntrospection = { active: true, ended: null, sessionsValidAfter: null, stop: false };
+  const signedOut: SessionIntrospection = {
+    active: false,
+    ended: 'session',
+    sessionsValidAfter: null,
+    stop: false,
+  };
+
+  it("refuses a token auth has ended on the very first call, and lets auth's active ones through", async () => {
+    const [out, live] = [token(randomUUID(), 's-out'), token(randomUUID(), 's-live')];
+    const { gw, bus } = await setup(authAnswering((t) => (t === out ? signedOut : active)));
+    await bus.close(); // isHealthy() is now false: the feed may have missed the sign-out
+    const refused = await status(gw.url, '/api/conversations', out);
+    expect(refused.status).toBe(401);
+    expect(JSON.parse(refused.body)).toMatchObject({
+      code: 'UNAUTHENTICATED',
+      message: SESSION_ENDED_MESSAGE,
+    });
+    expect((await status(gw.url, '/api/conversations', live)).status).toBe(200);
+  });
+
+  it('keeps to what it knows when auth cannot answer either', async () => {
+    const { gw, bus } = await setup(authAnswering(() => undefined));
+    await bus.close();
+    expect((await status(gw.url, '/api/conversations', token(randomUUID(), 's1'))).status).toBe(200);
   });
 });

@@ -9,7 +9,7 @@ import { clientAddress } from '../http/client-address';
 import type { RequestHead } from '../http/request-head';
 import { contentTypeAllowed, originAllowed, type OriginPolicy } from '../security/origin-check';
 import type { RateLimiter } from '../security/rate-limit';
-import type { SessionCheck } from '../security/session-check';
+import type { SessionCheck, SessionVerdict } from '../security/session-check';
 
 /** An answer the gateway gives itself instead of proxying: the shared error envelope's parts. */
 export interface Refusal {
@@ -22,6 +22,8 @@ export interface Refusal {
 
 export type ApiVerdict =
   | { kind: 'proxy'; service: ServiceName; clientIp: string }
+  /** The session check waits for auth (a stale revocation feed): the verdict once it has answered. */
+  | { kind: 'wait'; service: ServiceName; verdict: Promise<ApiVerdict> }
   | { kind: 'version' }
   | { kind: 'reference' }
   | Refusal;
@@ -75,17 +77,34 @@ export function createApiDecision(o: ApiDecisionOptions) {
       return refusal(404, errorCodes.notFound, `No route for ${req.method} ${path.slice(0, 200)}.`);
     }
     const session = o.sessionCheck(req, path, service);
-    if (!session.ok) return refusal(401, errorCodes.unauthenticated, session.message);
-    if (!contentTypeAllowed(req, uploadPaths.has(path))) {
-      return refusal(
-        415,
-        errorCodes.unsupportedMediaType,
-        uploadPaths.has(path)
-          ? 'Send the file as JSON (application/json) or a zip (application/zip).'
-          : 'Send the request body as JSON (Content-Type: application/json).',
-      );
-    }
-    return { kind: 'proxy', service, clientIp };
+    if (session instanceof Promise)
+      return {
+        kind: 'wait',
+        service,
+        verdict: session.then((s) => afterSession(req, path, s, service, clientIp)),
+      };
+    return afterSession(req, path, session, service, clientIp);
   };
 }
 export type ApiDecision = ReturnType<typeof createApiDecision>;
+
+/** The checks after the session's: its refusal, then the content type. */
+function afterSession(
+  req: RequestHead,
+  path: string,
+  session: SessionVerdict,
+  service: ServiceName,
+  clientIp: string,
+): ApiVerdict {
+  if (!session.ok) return refusal(401, errorCodes.unauthenticated, session.message);
+  if (!contentTypeAllowed(req, uploadPaths.has(path))) {
+    return refusal(
+      415,
+      errorCodes.unsupportedMediaType,
+      uploadPaths.has(path)
+        ? 'Send the file as JSON (application/json) or a zip (application/zip).'
+        : 'Send the request body as JSON (Content-Type: application/json).',
+    );
+  }
+  return { kind: 'proxy', service, clientIp };
+}

@@ -4,7 +4,7 @@ import type { OwnAnswers } from '../http/own-answers';
 import { proxyRequest } from '../proxy/exchange';
 import type { ProxyContext } from '../proxy/proxy-context';
 import type { Upstreams } from '../proxy/upstreams';
-import type { ApiDecision } from './api-decision';
+import type { ApiDecision, ApiVerdict } from './api-decision';
 import { createApiReference } from './api-reference';
 
 export interface ApiHandlerOptions {
@@ -23,8 +23,13 @@ export function createApiHandler(o: ApiHandlerOptions) {
   const { answers } = o;
   const versionBody = { version: o.version };
   const reference = createApiReference(o.version);
-  return (req: IncomingMessage, res: ServerResponse, path: string, requestId: string): string => {
-    const verdict = o.decide(req, path);
+  const render = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    requestId: string,
+    verdict: ApiVerdict,
+  ): string => {
     switch (verdict.kind) {
       case 'refuse':
         return answers.refuse(res, requestId, verdict.status, verdict.code, verdict.message, verdict.headers);
@@ -36,6 +41,13 @@ export function createApiHandler(o: ApiHandlerOptions) {
         answers.prepare(res, requestId);
         reference(res, path);
         return 'gateway';
+      case 'wait':
+        // A stale revocation feed: auth is asked about the token first (it never rejects: auth
+        // unreachable leaves the verdict to what the gateway knows). A client gone meanwhile gets nothing.
+        void verdict.verdict.then((v) => {
+          if (!req.destroyed && !res.destroyed) render(req, res, path, requestId, v);
+        });
+        return verdict.service;
       case 'proxy':
         proxyRequest(
           o.proxyContext,
@@ -49,4 +61,6 @@ export function createApiHandler(o: ApiHandlerOptions) {
         return verdict.service;
     }
   };
+  return (req: IncomingMessage, res: ServerResponse, path: string, requestId: string): string =>
+    render(req, res, path, requestId, o.decide(req, path));
 }

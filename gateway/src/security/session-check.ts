@@ -12,6 +12,8 @@ import { createVerifiedTokens, type TokenUser, type VerifiedTokens } from './ver
 const sessionServices: ReadonlySet<ServiceName> = new Set(['chat', 'billing', 'admin']);
 
 export type SessionVerdict = { ok: true } | { ok: false; message: string };
+/** A verdict now, or (while the revocation feed is stale) once auth has answered. */
+export type SessionAnswer = SessionVerdict | Promise<SessionVerdict>;
 
 // The verdicts are constants: the check runs on every /api request and allocates nothing.
 const allowed: SessionVerdict = { ok: true };
@@ -23,7 +25,7 @@ export interface SessionCheckOptions {
   publicKey: string | undefined;
   exemptPaths: readonly string[];
   /** The revocations this gateway follows (security/gateway-revocations.ts). */
-  revocations: Pick<RevocationList, 'isRevoked'>;
+  revocations: Pick<RevocationList, 'isRevoked' | 'isStale' | 'check'>;
   /** Shared with the revocation follower, which reads the users of open streams from it. */
   verified?: VerifiedTokens;
 }
@@ -38,7 +40,7 @@ export function createSessionCheck(o: SessionCheckOptions) {
   const exempt = new Set(o.exemptPaths);
   const verified = o.verified ?? createVerifiedTokens();
   const { publicKey, revocations } = o;
-  return (req: Pick<IncomingMessage, 'headers'>, path: string, service: ServiceName): SessionVerdict => {
+  return (req: Pick<IncomingMessage, 'headers'>, path: string, service: ServiceName): SessionAnswer => {
     if (!publicKey || !sessionServices.has(service) || exempt.has(path) || isSessionFreeApiPath(path))
       return allowed;
     const token = accessTokenFromHeaders(req.headers);
@@ -52,8 +54,9 @@ export function createSessionCheck(o: SessionCheckOptions) {
       }
       verified.remember(token, user);
     }
-    // With a stale revocation feed this also asks auth in the background; the services wait for its answer.
-    return revocations.isRevoked(user, token) ? ended : allowed;
+    if (revocations.isRevoked(user)) return ended;
+    if (!revocations.isStale()) return allowed;
+    return revocations.check(user, token).then((revoked) => (revoked ? ended : allowed));
   };
 }
 export type SessionCheck = ReturnType<typeof createSessionCheck>;

@@ -130,17 +130,14 @@ export class RevocationList {
   }
 
   /**
-   * The same rule as auth's (iat ≥ sessionsValidAfter) and chat's; and the session not ended. Answers
-   * from memory at once; with `token` and a stale feed it also asks auth in the background, so the
-   * next call knows (the gateway's synchronous check; `check` waits for the answer).
+   * The same rule as auth's (iat ≥ sessionsValidAfter) and chat's; and the session not ended. From memory
+   * alone: `check` also asks auth while the feed is stale.
    */
-  isRevoked(user: TokenUser, token?: string): boolean {
-    if (this.knowsRevoked(user)) return true;
-    if (token !== undefined && this.introspect && this.isStale()) void this.ask({ token, user });
-    return false;
+  isRevoked(user: TokenUser): boolean {
+    return this.knowsRevoked(user);
   }
 
-  /** isRevoked, waiting for auth's answer while the feed is stale (the services' check of each request). */
+  /** isRevoked, waiting for auth's answer while the feed is stale (each request's check, services and gateway). */
   async check(user: TokenUser, token: string): Promise<boolean> {
     if (this.knowsRevoked(user)) return true;
     if (!this.introspect || !this.isStale()) return false;
