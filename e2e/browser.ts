@@ -21,7 +21,8 @@ export async function openBrowser(): Promise<Session> {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
+    // With the URL: Chromium's "Failed to load resource: … 400" names no resource of its own.
+    if (m.type() === 'error') errors.push(m.location().url ? `${m.text()} (${m.location().url})` : m.text());
   });
   return { browser, context, page, errors, close: () => browser.close() };
 }
