@@ -21,6 +21,8 @@ export type Exchange = {
   shown: string;
   end: 'done' | 'error' | 'gave-up';
   endStatus?: string;
+  /** The final `error` event's message, when the reply ended with one. */
+  endMessage?: string;
 };
 
 export class ChatUser {
@@ -171,6 +173,7 @@ export class ChatUser {
         show(e.assistantMessage.content);
         x.end = e.type;
         x.endStatus = e.assistantMessage.status;
+        if (e.type === 'error') x.endMessage = e.message;
         return true;
       }
       return false;

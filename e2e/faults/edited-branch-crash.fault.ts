@@ -50,7 +50,10 @@ async function readStream(res: Response, onEvent: (e: StreamEvent) => void): Pro
 async function firstExchange(user: ChatUser): Promise<Edit> {
   const conversationId = await user.newConversation();
   const x = await user.exchange(conversationId);
-  if (x.end !== 'done') throw new Error(`the first exchange of ${user.email} ended ${x.end}`);
+  if (x.end !== 'done')
+    throw new Error(
+      `the first exchange of ${user.email} ended ${x.end}${x.endMessage ? `: ${x.endMessage}` : ''}`,
+    );
   const res = await user.call('GET', routePath(apiRoutes.conversations.messages, { id: conversationId }));
   const [u, reply] = (await res.json()) as Message[];
   return {

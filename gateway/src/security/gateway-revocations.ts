@@ -3,6 +3,7 @@ import {
   STALE_FEED_SWEEP_MS,
   accessTokenFromHeaders,
   createSessionIntrospection,
+  createSessionsIntrospection,
   startFollowingRevocations,
   type EventBus,
   type HeldToken,
@@ -55,6 +56,7 @@ export function createGatewayRevocations(o: {
 }): GatewayRevocations {
   const list = new RevocationList({
     introspect: o.authUrl ? createSessionIntrospection({ authUrl: o.authUrl }) : undefined,
+    introspectMany: o.authUrl ? createSessionsIntrospection({ authUrl: o.authUrl }) : undefined,
   });
   const graceMs = o.graceMs ?? REVOKED_STREAM_GRACE_MS;
   let unfollow: () => Promise<void> = async () => undefined;

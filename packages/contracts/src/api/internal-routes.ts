@@ -13,6 +13,9 @@ import {
   authUserRecordResponseSchema,
 } from '../auth/internal-users.schema';
 import {
+  sessionBatchIntrospectionRequestSchema,
+  sessionBatchIntrospectionResponseSchema,
+  sessionBatchIntrospectionRoute,
   sessionIntrospectionResponseSchema,
   sessionIntrospectionRoute,
 } from '../auth/session-introspection.schema';
@@ -54,7 +57,7 @@ export const internalRoutes = bindRoutes(
     /** auth's user records and grants for the admin service (auth/internal-users.schema.ts). */
     authUsers: authInternalRoutes,
     /** auth's session check for a verifier whose revocation feed is stale (auth/session-introspection.schema.ts). */
-    authSessions: { introspect: sessionIntrospectionRoute },
+    authSessions: { introspect: sessionIntrospectionRoute, introspectMany: sessionBatchIntrospectionRoute },
     /** chat's usage API for the admin service (chat/usage.schema.ts). */
     chatUsage: chatUsageRoutes,
     /** chat's stored model providers for the admin service (chat/providers-admin.schema.ts). */
@@ -72,7 +75,13 @@ export const internalRoutes = bindRoutes(
       grantSupernoek: { ...authUser, body: authGrantRequestSchema },
       expireGrants: { response: authExpireGrantsResponseSchema },
     },
-    authSessions: { introspect: { response: sessionIntrospectionResponseSchema } },
+    authSessions: {
+      introspect: { response: sessionIntrospectionResponseSchema },
+      introspectMany: {
+        body: sessionBatchIntrospectionRequestSchema,
+        response: sessionBatchIntrospectionResponseSchema,
+      },
+    },
     chatUsage: {
       list: { query: usageListQuerySchema, response: userUsageListSchema },
       update: {

@@ -27,3 +27,27 @@ export const sessionIntrospectionResponseSchema = z.object({
   stop: z.boolean(),
 });
 export type SessionIntrospection = z.infer<typeof sessionIntrospectionResponseSchema>;
+
+/**
+ * The same verdicts for many tokens in one call: what a verifier with a stale feed asks every 250 ms about
+ * the tokens behind its open streams and live replies. One request and two queries for all of them, where
+ * one call per token (tens of them, from every replica, four times a second) overwhelmed auth. Each token is
+ * still shown whole, so the caller learns only about tokens it holds.
+ */
+export const sessionBatchIntrospectionRoute = {
+  method: 'POST',
+  path: '/internal/auth/sessions/introspect-many',
+} as const;
+
+/** Tokens per call: a verifier sends more in several calls. */
+export const SESSION_INTROSPECTION_BATCH_MAX = 100;
+
+export const sessionBatchIntrospectionRequestSchema = z.object({
+  tokens: z.array(z.string().min(1).max(4096)).min(1).max(SESSION_INTROSPECTION_BATCH_MAX),
+});
+export type SessionBatchIntrospectionRequest = z.infer<typeof sessionBatchIntrospectionRequestSchema>;
+
+/** One verdict per token, in the order asked. */
+export const sessionBatchIntrospectionResponseSchema = z.object({
+  verdicts: z.array(sessionIntrospectionResponseSchema),
+});

@@ -25,11 +25,12 @@ describe('isFeedStale: the feed’s own liveness', () => {
 });
 
 /** A list whose feed and auth the test drives: `heard` moves the feed's last proof of being current. */
-function harness() {
+function harness(o: { many?: boolean } = {}) {
   let now = t0;
   let heard = t0;
   let healthy = true;
   const asked: string[] = [];
+  const askedMany: string[][] = [];
   let answer: SessionIntrospection | undefined = {
     active: true,
     ended: null,
@@ -42,6 +43,14 @@ function harness() {
       asked.push(token);
       return answer;
     },
+    ...(o.many
+      ? {
+          introspectMany: async (tokens: readonly string[]) => {
+            askedMany.push([...tokens]);
+            return tokens.map(() => answer);
+          },
+        }
+      : {}),
   });
   list.feed.bus = { isHealthy: () => healthy };
   list.feed.following = { currentAsOf: () => heard };
@@ -50,6 +59,7 @@ function harness() {
   return {
     list,
     asked,
+    askedMany,
     changes,
     advance: (ms: number) => (now += ms),
     hear: () => (heard = now),
@@ -153,5 +163,18 @@ describe('RevocationList with a stale feed falls back to auth', () => {
     expect(h.asked).toHaveLength(2);
     h.advance(REVOCATION_HORIZON_MS + 1);
     expect(h.list.isRevoked(user('s1'))).toBe(false);
+  });
+
+  it('sweeps in one call to auth when it takes many tokens at once, each token once', async () => {
+    const h = harness({ many: true });
+    h.setHealthy(false);
+    h.answer(ended('session'));
+    const a = { token: 'a', user: user('s1') };
+    await h.list.sweep([a, { token: 'b', user: user('s2') }, a]);
+    expect(h.askedMany).toEqual([['a', 'b']]);
+    expect(h.asked).toEqual([]);
+    expect(h.changes.map((c) => c.kind === 'session' && c.sessionId)).toEqual(['s1', 's2']);
+    await h.list.sweep([a]);
+    expect(h.askedMany).toHaveLength(1);
   });
 });

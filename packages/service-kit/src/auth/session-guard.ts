@@ -9,7 +9,7 @@ import {
   type HeldToken,
   type RevocationChange,
 } from './revocation-list';
-import { createSessionIntrospection } from './session-introspection';
+import { createSessionIntrospection, createSessionsIntrospection } from './session-introspection';
 import { accessTokenFromHeaders } from './token-from-headers';
 
 /** How often, while the revocation feed is stale, the tokens behind open streams are checked with auth. */
@@ -69,6 +69,7 @@ export function createSessionGuard(o: {
 }): SessionGuard {
   const revocations = new RevocationList({
     introspect: o.authUrl ? createSessionIntrospection({ authUrl: o.authUrl }) : undefined,
+    introspectMany: o.authUrl ? createSessionsIntrospection({ authUrl: o.authUrl }) : undefined,
   });
   const held = createHeldTokens();
   let unfollow: () => Promise<void> = async () => undefined;

@@ -1,4 +1,7 @@
 import {
+  SESSION_INTROSPECTION_BATCH_MAX,
+  sessionBatchIntrospectionResponseSchema,
+  sessionBatchIntrospectionRoute,
   sessionIntrospectionResponseSchema,
   sessionIntrospectionRoute,
   type SessionIntrospection,
@@ -6,6 +9,8 @@ import {
 
 /** Auth's verdict on a token, or undefined when auth could not be asked (down, slow, odd answer). */
 export type IntrospectSession = (token: string) => Promise<SessionIntrospection | undefined>;
+/** Auth's verdicts on many tokens, in order; undefined for those auth could not be asked about. */
+export type IntrospectSessions = (tokens: readonly string[]) => Promise<(SessionIntrospection | undefined)[]>;
 
 /**
  * How long one verdict is reused: well under the second in which a sign-out or ban must take effect
@@ -59,5 +64,39 @@ export function createSessionIntrospection(o: SessionIntrospectionOptions): Intr
     const verdict = ask(token);
     verdicts.set(token, { at, verdict });
     return verdict;
+  };
+}
+
+/**
+ * Asks auth about many tokens (sessionBatchIntrospectionRoute), SESSION_INTROSPECTION_BATCH_MAX per call:
+ * a stale verifier's sweep of the tokens behind its open streams and live replies. No cache: a sweep wants
+ * what auth says now.
+ */
+export function createSessionsIntrospection(
+  o: Pick<SessionIntrospectionOptions, 'authUrl' | 'timeoutMs'>,
+): IntrospectSessions {
+  const url = new URL(sessionBatchIntrospectionRoute.path, o.authUrl).toString();
+  const askMany = async (tokens: readonly string[]): Promise<(SessionIntrospection | undefined)[]> => {
+    try {
+      const res = await fetch(url, {
+        method: sessionBatchIntrospectionRoute.method,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ tokens }),
+        signal: AbortSignal.timeout(o.timeoutMs ?? 1_000),
+      });
+      if (!res.ok) return tokens.map(() => undefined);
+      const parsed = sessionBatchIntrospectionResponseSchema.safeParse(await res.json());
+      if (!parsed.success || parsed.data.verdicts.length !== tokens.length)
+        return tokens.map(() => undefined);
+      return parsed.data.verdicts;
+    } catch {
+      return tokens.map(() => undefined);
+    }
+  };
+  return async (tokens) => {
+    const batches: string[][] = [];
+    for (let i = 0; i < tokens.length; i += SESSION_INTROSPECTION_BATCH_MAX)
+      batches.push(tokens.slice(i, i + SESSION_INTROSPECTION_BATCH_MAX));
+    return (await Promise.all(batches.map(askMany))).flat();
   };
 }

@@ -36,6 +36,16 @@ export function createSessionRepository(db: Db) {
       const row = await db.session.findFirst({ where: { userId, browserHash }, select: { id: true } });
       return row !== null;
     },
+    /** The families among `familyIds` that were ended (isFamilyRevoked for many). */
+    async revokedFamilies(familyIds: string[]): Promise<Set<string>> {
+      if (familyIds.length === 0) return new Set();
+      const rows = await db.session.findMany({
+        where: { familyId: { in: familyIds }, revokedAt: { not: null } },
+        select: { familyId: true },
+        distinct: ['familyId'],
+      });
+      return new Set(rows.map((r) => r.familyId));
+    },
     /** True when the family was ended (sign-out, reuse, revocation of the user). */
     async isFamilyRevoked(familyId: string): Promise<boolean> {
       const row = await db.session.findFirst({

@@ -4,7 +4,7 @@ import { apiRoutes, internalRoutes } from '@noek/contracts';
 import type { AuthContext } from '../../context';
 import { clientAddressOf } from '../../rate-limit/enforce';
 import { BROWSER_COOKIE, clearSession, parseCookies, REFRESH_COOKIE, writeSession } from './cookies';
-import { introspectSession } from './introspect-session';
+import { introspectSession, introspectSessions } from './introspect-session';
 import { login } from './login';
 import { me, refresh, type SessionCookiesIn } from './me';
 import { logout, logoutEverywhere } from './logout';
@@ -55,6 +55,10 @@ export function registerSessionRoutes(app: Express, ctx: AuthContext): void {
   // Internal (never routed by the gateway): a verifier with a stale revocation feed asks about a token it holds.
   contractRoute(app, internalRoutes.authSessions.introspect, (_i, req) =>
     introspectSession(ctx, accessTokenFromHeaders(req.headers)),
+  );
+  // The same for many tokens at once: the caller's sweep of the tokens behind its streams and replies.
+  contractRoute(app, internalRoutes.authSessions.introspectMany, (i) =>
+    introspectSessions(ctx, i.body.tokens),
   );
   contractRoute(app, auth.me, async (_i, req, res) => {
     const result = await me(ctx, sessionCookiesOf(req));

@@ -1,5 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSessionsIntrospection } from '@noek/service-kit';
 import { startAuthTestEnv, type AuthTestEnv } from '../../test/auth-test-env';
 import { signIn, signUpAndVerify, type Person } from '../../test/flows';
 import { generateSigningKeys } from '../../crypto/keys';
@@ -195,6 +196,33 @@ describe('revocation', () => {
 
   it('logout without a session still answers 200', async () => {
     expect((await env.client().post('/api/auth/logout')).status).toBe(200);
+  });
+
+  it('introspection of many tokens answers each in order, as auth would one by one (the stale-feed sweep)', async () => {
+    const [out, everywhere, live] = [env.client(), env.client(), env.client()];
+    const q = await signUpAndVerify(env, everywhere);
+    for (const [c, who] of [
+      [out, p],
+      [everywhere, q],
+      [live, p],
+    ] as const)
+      await signIn(c, who);
+    const tokens = [out, everywhere, live].map((c) => c.cookie('noek_access')!);
+    expect((await out.post('/api/auth/logout')).status).toBe(200);
+    expect((await everywhere.post('/api/auth/logout-everywhere')).status).toBe(200);
+    const [h, payload] = tokens[2]!.split('.');
+    const forged = `${h}.${payload}.${b64({ not: 'a signature' })}`;
+    const verdicts = await createSessionsIntrospection({ authUrl: env.url, timeoutMs: 10_000 })([
+      ...tokens,
+      forged,
+    ]);
+    expect(verdicts.map((v) => v && { active: v.active, ended: v.ended })).toEqual([
+      { active: false, ended: 'session' },
+      { active: false, ended: 'user' },
+      { active: true, ended: null },
+      { active: false, ended: 'token' },
+    ]);
+    expect(verdicts[1]!.sessionsValidAfter).not.toBeNull();
   });
 
   it('a ban ends the session at once', async () => {

@@ -31,6 +31,10 @@ export const userRepository = {
     return db.user.findUnique({ where: { id } });
   },
 
+  findByIds(db: Db, ids: string[]): Promise<User[]> {
+    return ids.length === 0 ? Promise.resolve([]) : db.user.findMany({ where: { id: { in: ids } } });
+  },
+
   create(
     db: Db,
     input: {
@@ -128,6 +132,7 @@ export function createUserRepository(db: Db) {
   return {
     findByEmail: (email: string) => userRepository.findByEmail(db, email),
     findById: (id: string) => userRepository.findById(db, id),
+    findByIds: (ids: string[]) => userRepository.findByIds(db, ids),
     create: (input: Parameters<typeof userRepository.create>[1]) => userRepository.create(db, input),
     countAdmins: () => userRepository.countAdmins(db),
     countOtherActiveAdmins: (id: string, now: Date) => userRepository.countOtherActiveAdmins(db, id, now),
