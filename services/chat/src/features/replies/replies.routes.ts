@@ -96,7 +96,7 @@ function followOnStream(
     stream.end();
   };
   // The requester's session (requireUser set req.user): its sign-out ends this stream, not others'.
-  res.once('close', registry.trackStream(reply.userId, endRevoked, res.req.user?.sessionId));
+  res.once('close', registry.trackStream(reply.userId, endRevoked, res.req.user));
   if (registry.revokes(res.req.user)) return endRevoked();
   const { snapshot, unsubscribe } = reply.subscribe((event) => {
     if (event.type === 'token') stream.send(streamFrames.token(reply.messageId, event.text));

@@ -175,14 +175,34 @@ describe('ReplyRegistry', () => {
     const { store } = memoryStore();
     const reg = new ReplyRegistry({ store, flushIntervalMs: 1000 });
     const ended: string[] = [];
-    const untrack = reg.trackStream('u', () => ended.push('s1-a'), 's1');
-    reg.trackStream('u', () => ended.push('s2'), 's2');
-    reg.trackStream('u', () => ended.push('s1-b'), 's1');
+    const by = (sessionId: string) => ({ id: 'u', issuedAt: new Date(0), sessionId });
+    const untrack = reg.trackStream('u', () => ended.push('s1-a'), by('s1'));
+    reg.trackStream('u', () => ended.push('s2'), by('s2'));
+    reg.trackStream('u', () => ended.push('s1-b'), by('s1'));
     untrack();
     expect(reg.cutOffSession('s1')).toBe(1);
     expect(ended).toEqual(['s1-b']);
     expect(reg.cutOffSession('nobody')).toBe(0);
     expect(await reg.cutOff('u', false)).toBe(2);
+  });
+
+  it("a user's revocation heard late ends only the streams of tokens it revokes; a ban ends them all", async () => {
+    const { store } = memoryStore();
+    const horizon = Date.parse('2026-01-01T12:00:00Z');
+    const reg = new ReplyRegistry({
+      store,
+      flushIntervalMs: 1000,
+      isRevoked: (user) => user.issuedAt.getTime() < horizon,
+    });
+    const ended: string[] = [];
+    const opener = (at: number, sessionId: string) => ({ id: 'u', issuedAt: new Date(at), sessionId });
+    reg.trackStream('u', () => ended.push('before'), opener(horizon - 1000, 's-old'));
+    // Signed in again after the sign-out everywhere, before its event arrived.
+    reg.trackStream('u', () => ended.push('after'), opener(horizon, 's-new'));
+    expect(await reg.cutOff('u', false)).toBe(1);
+    expect(ended).toEqual(['before']);
+    expect(await reg.cutOff('u', true)).toBe(2);
+    expect(ended).toEqual(['before', 'before', 'after']);
   });
 });
 

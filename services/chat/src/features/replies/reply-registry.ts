@@ -175,6 +175,9 @@ export interface StartReply {
  * here, not in the request: a client that disconnects, reloads or switches conversation loses
  * nothing, and can re-attach through `get()` / `findByConversation()`.
  */
+/** The user of the token a stream was opened with (requireUser's req.user). */
+type StreamOpener = Pick<AuthUser, 'id' | 'issuedAt' | 'sessionId'>;
+
 export class ReplyRegistry {
   private readonly live = new Map<number, LiveReply>();
   /** Open reply streams (SSE responses) per user, so a revocation can end them at once. */
@@ -241,17 +244,22 @@ export class ReplyRegistry {
 
   /** Open reply streams per session (`sid` of the token that opened them), for a one-session sign-out. */
   private readonly sessionStreams = new Map<string, Set<StreamEnd>>();
+  /** Who opened each stream (the token's user): a revocation of the user ends only what it revokes. */
+  private readonly openers = new Map<StreamEnd, StreamOpener>();
 
   /**
-   * Registers an open stream of `userId`, opened with a token of `sessionId` when it has one; answers
-   * the function that unregisters it.
+   * Registers an open stream of `userId`, opened with the token of `opener` when known (its session, when
+   * it has one); answers the function that unregisters it.
    */
-  trackStream(userId: string, end: StreamEnd, sessionId?: string): () => void {
+  trackStream(userId: string, end: StreamEnd, opener?: StreamOpener): () => void {
     const untrackUser = addTo(this.streams, userId, end);
+    const sessionId = opener?.sessionId;
     const untrackSession = sessionId ? addTo(this.sessionStreams, sessionId, end) : () => undefined;
+    if (opener) this.openers.set(end, opener);
     return () => {
       untrackUser();
       untrackSession();
+      this.openers.delete(end);
     };
   }
 
@@ -261,6 +269,12 @@ export class ReplyRegistry {
    */
   revokes(user: Pick<AuthUser, 'id' | 'issuedAt' | 'sessionId'> | undefined): boolean {
     return !!user && !!this.opts.isRevoked?.(user);
+  }
+
+  /** Whether the token that opened `end` is revoked now (unknown opener or no revocation list: yes). */
+  private revokedOpener(end: StreamEnd): boolean {
+    const opener = this.openers.get(end);
+    return !opener || !this.opts.isRevoked || this.revokes(opener);
   }
 
   /**
@@ -279,7 +293,12 @@ export class ReplyRegistry {
    * with `stopGeneration` their replies stop too (kept as interrupted). Answers how many streams ended.
    */
   async cutOff(userId: string, stopGeneration: boolean): Promise<number> {
-    const ends = [...(this.streams.get(userId) ?? [])];
+    // A block or ban ends every stream. A revocation of tokens issued before an instant ends those opened
+    // with such a token only: heard late (NATS down, a consumer behind), it must not end the stream of a
+    // session signed in after it.
+    const ends = [...(this.streams.get(userId) ?? [])].filter(
+      (end) => stopGeneration || this.revokedOpener(end),
+    );
     for (const end of ends) end('user');
     if (stopGeneration) {
       await Promise.all(
