@@ -233,6 +233,7 @@ function siteHandler(p: GatewayParts, deps: GatewayDeps) {
       ? createStaticSite({
           shellDistDir: p.shellDistDir,
           remoteDistDirs: { ...config.remoteDistDirs, ...deps.remoteDistDirs },
+          chatRemoteServedHere: config.remoteUrls.chat === undefined,
           marketing: {
             marketingHosts: config.marketingHosts,
             chatHosts: config.chatHosts,
