@@ -100,6 +100,16 @@ export function signedInFiles(statsJson, publicPath, origins) {
  * `{ markdown: ['markdown.1a2b.js', '6051.3c4d.js'] }`, names relative to the remote's dist, for the
  * gateway to preload with a page that will need them (gateway static/chat-document.ts).
  */
+/** What the plugins read of a build's stats: each chunk's files, origins and modules. */
+const CHUNK_STATS = {
+  all: false,
+  chunks: true,
+  chunkOrigins: true,
+  chunkModules: true,
+  dependentModules: true,
+  chunkModulesSpace: Infinity,
+};
+
 export class PreloadGroupsPlugin {
   /** @param {{ file: string, groups: Record<string, RegExp[]> }} options */
   constructor({ file, groups }) {
@@ -109,14 +119,7 @@ export class PreloadGroupsPlugin {
 
   apply(compiler) {
     compiler.hooks.afterEmit.tapPromise('NoekPreloadGroups', async (compilation) => {
-      const stats = compilation.getStats().toJson({
-        all: false,
-        chunks: true,
-        chunkOrigins: true,
-        chunkModules: true,
-        dependentModules: true,
-        chunkModulesSpace: Infinity,
-      });
+      const stats = compilation.getStats().toJson(CHUNK_STATS);
       // Not the shared modules they consume: a remote runs on the shell's copies, not its own.
       const lists = Object.fromEntries(
         Object.entries(this.groups).map(([name, origins]) => [
@@ -144,14 +147,7 @@ export class PreloadFirstScreenPlugin {
   apply(compiler) {
     compiler.hooks.afterEmit.tapPromise('NoekPreloadFirstScreen', async (compilation) => {
       const file = path.join(compilation.outputOptions.path, this.html);
-      const stats = compilation.getStats().toJson({
-        all: false,
-        chunks: true,
-        chunkOrigins: true,
-        chunkModules: true,
-        dependentModules: true,
-        chunkModulesSpace: Infinity,
-      });
+      const stats = compilation.getStats().toJson(CHUNK_STATS);
       const publicPath =
         compilation.outputOptions.publicPath === 'auto' ? '' : compilation.outputOptions.publicPath;
       const html = await readFile(file, 'utf8');
