@@ -48,6 +48,11 @@ interface Figures {
   shellJsKb: number;
   remoteJsKb: number;
   requests: number;
+  /**
+   * Requests for the same URL more than once (an API answer or a file asked for twice: e.g. a preload
+   * the page did not take, and fetched again); the gateway's hints must be used, not doubled.
+   */
+  repeated: string[];
   benchmarkIndex: number;
   failed: string[];
   /** Main-thread tasks of 50 ms or more (simulated), longest first: where total blocking time goes. */
@@ -238,6 +243,7 @@ async function audit(url: string, port: number, cpuSlowdownMultiplier: number): 
     shellJsKb: js((u) => !u.pathname.startsWith('/remotes/')),
     remoteJsKb: js((u) => u.pathname.startsWith('/remotes/')),
     requests: items.length,
+    repeated: repeatedUrls(items),
     benchmarkIndex: lhr.environment.benchmarkIndex,
     longTasks: longTasks(lhr.audits['long-tasks']?.details),
     shifts: layoutShifts(lhr.audits['layout-shifts']?.details),
@@ -300,6 +306,12 @@ function layoutShifts(details: unknown): string[] {
     .map((i) => `${(i.score ?? 0).toFixed(3)} ${i.node?.selector ?? '(unknown)'}`);
 }
 
+function repeatedUrls(items: NetworkItem[]): string[] {
+  const seen = new Map<string, number>();
+  for (const i of items) seen.set(i.url, (seen.get(i.url) ?? 0) + 1);
+  return [...seen].filter(([, n]) => n > 1).map(([url, n]) => `${new URL(url).pathname} ×${n}`);
+}
+
 function median1(list: number[]): number {
   const sorted = [...list].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 1000;
@@ -327,6 +339,7 @@ function print(name: string, url: string, all: Figures[]): boolean {
     `  LCP ${(f.lcpMs / 1000).toFixed(2)} s  FCP ${(f.fcpMs / 1000).toFixed(2)} s  TBT ${Math.round(f.tbtMs)} ms  CLS ${f.cls.toFixed(3)}`,
   );
   console.log(`  LCP element: ${f.lcpElement}`);
+  console.log(`  requested twice: ${f.repeated.length === 0 ? 'nothing' : f.repeated.join(', ')}`);
   console.log(
     `  on the wire: ${f.wireKb.toFixed(1)} KiB in ${f.requests} requests (${f.rawKb.toFixed(1)} KiB uncompressed); JS: shell ${f.shellJsKb.toFixed(1)} KiB, remotes ${f.remoteJsKb.toFixed(1)} KiB`,
   );

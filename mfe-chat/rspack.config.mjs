@@ -6,4 +6,10 @@ export default createAppConfig({
   dir: fileURLToPath(new URL('.', import.meta.url)),
   name: 'noek_chat',
   exposes: { './App': './src/app.tsx' },
+  // The chunks a conversation waits for before it shows (the markdown renderer, KaTeX): the gateway
+  // preloads them with a conversation page's HTML (gateway static/chat-document.ts).
+  preloadGroups: {
+    markdown: [/\/features\/markdown\/markdown\.tsx/],
+    math: [/\/features\/markdown\/math\/math\.tsx/],
+  },
 });

@@ -226,11 +226,27 @@ describe('bounded resources', () => {
     }
   }, 30_000);
 
-  it('closes a connection that never sends a byte once the headers timeout passed', async () => {
+  it('closes a connection that never sends a byte once the headers timeout passed, answering nothing', async () => {
     const relay = await startGateway({ CHAT_URL: up.url, HEADERS_TIMEOUT_MS: '1000' });
     try {
       const silent = await rawConnection(relay.url);
       await silent.closed(5_000);
+      // A browser opens connections ahead of need: an answer written here would be read as the answer to
+      // the request it later sends on it (a page's GET once answered a bare 400 that way).
+      expect(silent.unread).toBe('');
+    } finally {
+      await relay.stop();
+    }
+  });
+
+  it('answers 408 and closes when a head stops part-way past the headers timeout', async () => {
+    const relay = await startGateway({ CHAT_URL: up.url, HEADERS_TIMEOUT_MS: '1000' });
+    try {
+      const c = await rawConnection(relay.url);
+      await c.send(`GET /api/conversations HTTP/1.1\r\n${HOST}`);
+      expect((await c.response({ timeoutMs: 5_000 })).status).toBe(408);
+      await c.closed();
+      expect(seen).toEqual([]);
     } finally {
       await relay.stop();
     }

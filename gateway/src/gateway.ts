@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { fileUploadPaths, type RemoteName, type ServiceName } from '@noek/contracts';
 import {
   createLogger,
@@ -25,7 +25,12 @@ import { createRateLimiter, type RateLimiter } from './security/rate-limit';
 import { createSessionCheck } from './security/session-check';
 import { shareRateLimit, type SharedRateLimit } from './security/shared-rate-limit';
 import { createVerifiedTokens, type VerifiedTokens } from './security/verified-tokens';
-import { capConnectionsPerAddress, limitServer, serverLimitOptions } from './security/server-limits';
+import {
+  capConnectionsPerAddress,
+  clientErrorAnswer,
+  limitServer,
+  serverLimitOptions,
+} from './security/server-limits';
 import { ownedHeaderNames, securityHeaders, type HeaderList } from './security/security-headers';
 import { remoteOrigins, remotesManifest, shellConfig } from './static/site-documents';
 import { createStaticSite } from './static/static-site';
@@ -233,6 +238,7 @@ function siteHandler(p: GatewayParts, deps: GatewayDeps) {
       ? createStaticSite({
           shellDistDir: p.shellDistDir,
           remoteDistDirs: { ...config.remoteDistDirs, ...deps.remoteDistDirs },
+          chatRemoteServedHere: config.remoteUrls.chat === undefined,
           marketing: {
             marketingHosts: config.marketingHosts,
             chatHosts: config.chatHosts,
@@ -246,7 +252,7 @@ function siteHandler(p: GatewayParts, deps: GatewayDeps) {
 
 /**
  * Step 3: the node:http server: its strict parser, limits and timeouts (security/server-limits.ts), and a
- * bare 400 for what it cannot parse.
+ * bare 400 for what it cannot parse (408 for a head too late, nothing for a connection that sent nothing).
  */
 function createHttpServer(
   config: GatewayConfig,
@@ -255,11 +261,14 @@ function createHttpServer(
 ): Server {
   const server = createServer(serverLimitOptions(config), handle);
   limitServer(server, config);
-  // Unparseable requests get a bare 400 and the connection closes.
+  // Unparseable requests get a bare 400, a head late past headersTimeout a 408, a connection that never
+  // sent a byte nothing (security/server-limits.ts clientErrorAnswer); the connection closes.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
-    if (socket.writable && !socket.writableEnded)
-      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-    else socket.destroy();
+    const answer = clientErrorAnswer(err, (socket as Socket).bytesRead);
+    if (socket.writable && !socket.writableEnded) {
+      if (answer === null) socket.end();
+      else socket.end(answer);
+    } else socket.destroy();
     if (err.code !== 'ECONNRESET') logger.debug({ err: err.code ?? err.message }, 'client error');
   });
   return server;

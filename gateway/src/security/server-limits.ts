@@ -50,6 +50,25 @@ export function limitServer(server: HttpServer, limits: { keepAliveTimeoutMs: nu
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
 }
 
+/** A head that did not arrive in time: node:http's own answer (and nginx's), which clients retry on. */
+const REQUEST_TIMEOUT_ANSWER =
+  'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n';
+const BAD_REQUEST_ANSWER = 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n';
+
+/**
+ * What the gateway writes before it closes a connection node:http gave up on (its 'clientError'), or
+ * null for nothing. A head that did not arrive within `headersTimeout`: 408. A connection that never sent
+ * a byte: nothing. node:http counts a new connection's time from its opening, so one a browser opened
+ * ahead of need and left unused past the timeout lands here too; an answer written on it is read by the
+ * browser as the answer to the request it later sends there (a bare 400 once failed a browser journey:
+ * a page's GET answered 400), where a closed idle connection is one it never uses. Anything else node:http
+ * could not parse: 400.
+ */
+export function clientErrorAnswer(err: { code?: string }, bytesRead: number): string | null {
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return bytesRead === 0 ? null : REQUEST_TIMEOUT_ANSWER;
+  return BAD_REQUEST_ANSWER;
+}
+
 function addressOf(socket: Socket): string {
   const ip = socket.remoteAddress ?? '';
   return ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;

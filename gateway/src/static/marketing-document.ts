@@ -66,7 +66,11 @@ export function composeMarketingDocument(
   );
 }
 
-function isMarketingHost(host: string, o: MarketingDocumentOptions): boolean {
+/** A host that shows the marketing site (a chat host of the same name wins). */
+export function isMarketingHost(
+  host: string,
+  o: Pick<MarketingDocumentOptions, 'chatHosts' | 'marketingHosts'>,
+): boolean {
   const name = normalizeHostName(host);
   const chat = o.chatHosts.some((h) => normalizeHostName(h) === name);
   return !chat && o.marketingHosts.some((h) => normalizeHostName(h) === name);

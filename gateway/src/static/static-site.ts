@@ -4,7 +4,12 @@ import { errorCodes, remoteNames, SHARE_PAGE_PREFIX, type RemoteName } from '@no
 import { sendError } from '../http/json-response';
 import { cacheControlFor } from './cache-policy';
 import { contentTypeOf, isCompressible, pickPrecompressed } from './content-encoding';
-import { createMarketingDocuments, type MarketingDocumentOptions } from './marketing-document';
+import { createChatDocuments } from './chat-document';
+import {
+  createMarketingDocuments,
+  isMarketingHost,
+  type MarketingDocumentOptions,
+} from './marketing-document';
 import { sendDocument } from './send-document';
 
 export interface StaticSiteOptions {
@@ -12,6 +17,8 @@ export interface StaticSiteOptions {
   remoteDistDirs: Record<RemoteName, string>;
   /** The landing page's prerendered document on marketing hosts (marketing-document.ts). */
   marketing?: Omit<MarketingDocumentOptions, 'shellDistDir' | 'marketingDistDir'>;
+  /** False when the shell loads the chat remote from elsewhere (REMOTE_URLS): no hints for its files. */
+  chatRemoteServedHere?: boolean;
 }
 
 /** Crawlers may read every page; the API is not a page. Served unless the build ships its own. */
@@ -69,6 +76,12 @@ export function createStaticSite(options: StaticSiteOptions) {
         marketingDistDir: options.remoteDistDirs.marketing,
       })
     : () => null;
+  // The signed-in chat page's document with its preload hints (chat-document.ts).
+  const chatDocument = createChatDocuments({
+    shellDistDir: options.shellDistDir,
+    chatDistDir: options.chatRemoteServedHere === false ? undefined : options.remoteDistDirs.chat,
+    isMarketingHost: (host) => (options.marketing ? isMarketingHost(host, options.marketing) : false),
+  });
 
   return (req: IncomingMessage, res: ServerResponse, path: string, requestId: string): void => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -99,6 +112,8 @@ export function createStaticSite(options: StaticSiteOptions) {
     }
     const landing = path === '/' ? marketingDocument(req) : null;
     if (landing) return sendDocument(req, res, landing);
+    const chatPage = chatDocument(req, path);
+    if (chatPage) return sendDocument(req, res, chatPage);
     // A shared conversation's page: readable by anyone with the link, never indexed.
     if (path.startsWith(SHARE_PAGE_PREFIX)) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
     serveFile(req, res, options.shellDistDir, '/index.html', () =>

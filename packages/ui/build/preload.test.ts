@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstScreenFiles, preloadTags } from './preload.mjs';
+import { firstScreenFiles, groupFiles, preloadTags, signedInFiles } from './preload.mjs';
 
 // The shape of rspack's stats for a host: an initial entry chunk, the bootstrap group (origin
 // ./src/index.ts) with its consumes, provide chunks per shared module, and later screens' chunks.
@@ -11,7 +11,7 @@ const provide = (key: string) => ({
 });
 const stats = {
   chunks: [
-    { initial: true, files: ['main.js'], origins: [{ moduleName: '' }], modules: [] },
+    { initial: true, entry: true, files: ['main.js'], origins: [{ moduleName: '' }], modules: [] },
     {
       files: ['boot.js', 'boot.css'],
       origins: [{ moduleName: './src/index.ts' }],
@@ -82,5 +82,23 @@ describe('first-screen preload hints', () => {
       '<link rel="preload" as="fetch" href="/config.json" crossorigin="use-credentials">',
     );
     expect(tags).not.toContain('query.js');
+  });
+
+  it('hints the entry script first: a defer script alone would be fetched after every preload', () => {
+    const tags = preloadTags(stats, '/', ['/config.json']);
+    expect(tags.startsWith('<link rel="preload" as="script" href="/main.js">')).toBe(true);
+  });
+});
+
+describe('signed-in and remote group lists', () => {
+  it("lists a later screen's groups with the shared modules they consume, less the first screen's files", () => {
+    const origins = [/\/src\/app\/chat-site\.tsx/];
+    expect(groupFiles(stats, origins).files).toEqual(['contracts.js', 'query.js', 'react.js', 'route.js']);
+    // react.js comes with the first screen already.
+    expect(signedInFiles(stats, '/', origins)).toEqual(['/contracts.js', '/query.js', '/route.js']);
+  });
+
+  it("leaves out shared modules for a remote's groups: it runs on the shell's copies", () => {
+    expect(groupFiles(stats, [/\/src\/app\/chat-site\.tsx/], { shared: false }).files).toEqual(['route.js']);
   });
 });

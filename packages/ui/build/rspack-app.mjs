@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { PrecompressPlugin } from './precompress.mjs';
-import { PreloadFirstScreenPlugin } from './preload.mjs';
+import { PreloadFirstScreenPlugin, PreloadGroupsPlugin } from './preload.mjs';
 
 const require = createRequire(import.meta.url);
 const reactRouterDir = path.dirname(require.resolve('react-router/package.json'));
@@ -52,11 +52,36 @@ const hostShared = Object.fromEntries(
   Object.entries(sharedSingletons).map(([name, cfg]) => [name, { ...cfg, requiredVersion: false }]),
 );
 
+/** A remote's named chunk groups (preload.mjs PreloadGroupsPlugin), read by the gateway. */
+export const PRELOAD_GROUPS_FILE = 'preload-groups.json';
+/** The list of the shell's signed-in files (preload.mjs signedInFiles), read by the gateway. */
+export const SIGNED_IN_PRELOAD_FILE = 'signed-in-preload.json';
+/**
+ * The shell's modules whose `import()`s a signed-in page waits on before a remote can load: the stored
+ * user's check, the query cache, the remote slot (with its loader and the manifest's schema), the session sync.
+ */
+const SIGNED_IN_ORIGINS = [
+  /\/src\/features\/auth\/session\.store\.ts/,
+  /\/src\/app\/lazy-query-root\.tsx/,
+  /\/src\/app\/remote-route\.tsx/,
+  /\/src\/remotes\/remote-loader\.ts/,
+  /\/src\/app\/shell-app\.tsx/,
+];
+
 /**
  * @param {{ dir: string, name: string, exposes?: Record<string, string>, html?: { template?: string },
- *   publicPath?: string, isHost?: boolean }} options
+ *   publicPath?: string, isHost?: boolean, preloadGroups?: Record<string, RegExp[]> }} options
+ *   `preloadGroups` (remotes): chunk groups, by the modules importing them, listed in PRELOAD_GROUPS_FILE.
  */
-export function createAppConfig({ dir, name, exposes, html, publicPath = 'auto', isHost = false }) {
+export function createAppConfig({
+  dir,
+  name,
+  exposes,
+  html,
+  publicPath = 'auto',
+  isHost = false,
+  preloadGroups,
+}) {
   return {
     mode: 'production',
     context: dir,
@@ -121,8 +146,12 @@ export function createAppConfig({ dir, name, exposes, html, publicPath = 'auto',
         : null,
       // The host's first-screen chunks and JSON as preload hints in index.html (preload.mjs).
       html && isHost
-        ? new PreloadFirstScreenPlugin({ fetches: ['/config.json', '/remotes-manifest.json'] })
+        ? new PreloadFirstScreenPlugin({
+            fetches: ['/config.json', '/remotes-manifest.json'],
+            signedIn: { file: SIGNED_IN_PRELOAD_FILE, origins: SIGNED_IN_ORIGINS },
+          })
         : null,
+      preloadGroups ? new PreloadGroupsPlugin({ file: PRELOAD_GROUPS_FILE, groups: preloadGroups }) : null,
       // .br and .gz beside every text asset (precompress.mjs): servers send them as they are.
       new PrecompressPlugin(),
     ].filter(Boolean),

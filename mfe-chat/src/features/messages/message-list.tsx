@@ -7,6 +7,12 @@ import type { MessageActionHandlers } from './message-actions';
 import { MessageItem, TypingIndicator } from './message-item';
 
 const TYPING_PX = 48;
+/**
+ * Rows rendered beyond the visible ones (above and below), in the same first frame as the visible ones,
+ * so the rows above are measured before anything is painted. (Rendering them later, once idle, was tried
+ * for issue 29; it was taken back while a layout shift seen with it was looked into: load/README.md.)
+ */
+const OVERSCAN = 3;
 
 export interface MessageListProps {
   messages: Message[];
@@ -195,7 +201,7 @@ export function MessageList({ messages, typing, notices, onRetry, onContinue, tr
     count,
     getScrollElement: () => scrollRef.current,
     estimateSize,
-    overscan: 3,
+    overscan: OVERSCAN,
     // Before the first measurement (and where layout is unavailable) assume a typical viewport.
     initialRect: { width: 800, height: 900 },
     // A conversation opens at its end: render the last rows first, not the first ones then the last.

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { grammarName } from './grammars';
 import type * as HighlighterModuleNs from './highlighter';
 import type { Segment } from './highlighter';
@@ -33,7 +33,8 @@ export function useHighlight(lang: string, code: string): Highlighted | null {
     let live = true;
     loadHighlighter()
       .then((m) => m.loadGrammar(name))
-      .then(() => live && setReady((n) => n + 1))
+      // A transition: the blocks shown re-render highlighted in slices, not in one long task.
+      .then(() => live && startTransition(() => setReady((n) => n + 1)))
       .catch(() => {
         /* offline or blocked chunk: the block stays plain text, still readable and copyable */
       });
