@@ -5,7 +5,8 @@
  * then another user's session signs out everywhere. NATS comes back after the outage, as in row b, so
  * the replies in flight finish and the outbox's revocation events are published late.
  */
-import { apiRoutes, sessionCookies, sessionIntrospectionRoute } from '@noek/contracts';
+import { apiRoutes, sessionIntrospectionRoute } from '@noek/contracts';
+import { accessTokenFromHeaders } from '@noek/service-kit';
 import { holdFault } from '../support/timing';
 import { ChatUser } from './chat-client';
 import type { Fault, World } from './faults';
@@ -24,7 +25,7 @@ async function statusWith(url: string, headers: Record<string, string>): Promise
 
 /** What auth answers about a token when asked directly (the stale-feed fallback's question), for a failure's message. */
 async function authVerdict(world: World, headers: Record<string, string>): Promise<string> {
-  const token = new URLSearchParams(headers.Cookie?.replaceAll('; ', '&')).get(sessionCookies.access);
+  const token = accessTokenFromHeaders({ cookie: headers.Cookie });
   const res = await fetch(new URL(sessionIntrospectionRoute.path, world.product.serviceUrls.auth), {
     method: sessionIntrospectionRoute.method,
     headers: { authorization: `Bearer ${token ?? ''}` },

@@ -2,8 +2,7 @@ import {
   RevocationList,
   STALE_FEED_SWEEP_MS,
   accessTokenFromHeaders,
-  createSessionIntrospection,
-  createSessionsIntrospection,
+  sessionIntrospectionFor,
   startFollowingRevocations,
   type EventBus,
   type HeldToken,
@@ -54,10 +53,7 @@ export function createGatewayRevocations(o: {
   authUrl?: string;
   sweepMs?: number;
 }): GatewayRevocations {
-  const list = new RevocationList({
-    introspect: o.authUrl ? createSessionIntrospection({ authUrl: o.authUrl }) : undefined,
-    introspectMany: o.authUrl ? createSessionsIntrospection({ authUrl: o.authUrl }) : undefined,
-  });
+  const list = new RevocationList(sessionIntrospectionFor(o.authUrl));
   const graceMs = o.graceMs ?? REVOKED_STREAM_GRACE_MS;
   let unfollow: () => Promise<void> = async () => undefined;
   let sweeper: NodeJS.Timeout | undefined;

@@ -9,7 +9,7 @@ import {
   type HeldToken,
   type RevocationChange,
 } from './revocation-list';
-import { createSessionIntrospection, createSessionsIntrospection } from './session-introspection';
+import { sessionIntrospectionFor } from './session-introspection';
 import { accessTokenFromHeaders } from './token-from-headers';
 
 /** How often, while the revocation feed is stale, the tokens behind open streams are checked with auth. */
@@ -67,10 +67,7 @@ export function createSessionGuard(o: {
   authUrl?: string;
   sweepMs?: number;
 }): SessionGuard {
-  const revocations = new RevocationList({
-    introspect: o.authUrl ? createSessionIntrospection({ authUrl: o.authUrl }) : undefined,
-    introspectMany: o.authUrl ? createSessionsIntrospection({ authUrl: o.authUrl }) : undefined,
-  });
+  const revocations = new RevocationList(sessionIntrospectionFor(o.authUrl));
   const held = createHeldTokens();
   let unfollow: () => Promise<void> = async () => undefined;
   let sweeper: NodeJS.Timeout | undefined;

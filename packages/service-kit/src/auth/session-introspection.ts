@@ -29,6 +29,23 @@ export interface SessionIntrospectionOptions {
   maxEntries?: number;
 }
 
+/** One POST to auth, its answer parsed by `schema`; undefined when auth is down, slow or answers oddly. */
+async function askAuth<T>(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+  timeoutMs = 1_000,
+): Promise<T | undefined> {
+  try {
+    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    if (!res.ok) return undefined;
+    const parsed = schema.safeParse(await res.json());
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Asks auth whether it accepts a token now (sessionIntrospectionRoute), over fetch (undici). One call
  * per token at a time (concurrent askers share it); each verdict kept INTROSPECTION_CACHE_MS.
@@ -39,20 +56,13 @@ export function createSessionIntrospection(o: SessionIntrospectionOptions): Intr
   const maxEntries = o.maxEntries ?? 10_000;
   const url = new URL(sessionIntrospectionRoute.path, o.authUrl).toString();
   const verdicts = new Map<string, { at: number; verdict: Promise<SessionIntrospection | undefined> }>();
-  const ask = async (token: string): Promise<SessionIntrospection | undefined> => {
-    try {
-      const res = await fetch(url, {
-        method: sessionIntrospectionRoute.method,
-        headers: { authorization: `Bearer ${token}` },
-        signal: AbortSignal.timeout(o.timeoutMs ?? 1_000),
-      });
-      if (!res.ok) return undefined;
-      const parsed = sessionIntrospectionResponseSchema.safeParse(await res.json());
-      return parsed.success ? parsed.data : undefined;
-    } catch {
-      return undefined;
-    }
-  };
+  const ask = (token: string) =>
+    askAuth(
+      url,
+      { method: sessionIntrospectionRoute.method, headers: { authorization: `Bearer ${token}` } },
+      sessionIntrospectionResponseSchema,
+      o.timeoutMs,
+    );
   return (token) => {
     const at = now();
     const hit = verdicts.get(token);
@@ -77,26 +87,34 @@ export function createSessionsIntrospection(
 ): IntrospectSessions {
   const url = new URL(sessionBatchIntrospectionRoute.path, o.authUrl).toString();
   const askMany = async (tokens: readonly string[]): Promise<(SessionIntrospection | undefined)[]> => {
-    try {
-      const res = await fetch(url, {
+    const answer = await askAuth(
+      url,
+      {
         method: sessionBatchIntrospectionRoute.method,
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ tokens }),
-        signal: AbortSignal.timeout(o.timeoutMs ?? 1_000),
-      });
-      if (!res.ok) return tokens.map(() => undefined);
-      const parsed = sessionBatchIntrospectionResponseSchema.safeParse(await res.json());
-      if (!parsed.success || parsed.data.verdicts.length !== tokens.length)
-        return tokens.map(() => undefined);
-      return parsed.data.verdicts;
-    } catch {
-      return tokens.map(() => undefined);
-    }
+      },
+      sessionBatchIntrospectionResponseSchema,
+      o.timeoutMs,
+    );
+    return answer?.verdicts.length === tokens.length ? answer.verdicts : tokens.map(() => undefined);
   };
   return async (tokens) => {
     const batches: string[][] = [];
     for (let i = 0; i < tokens.length; i += SESSION_INTROSPECTION_BATCH_MAX)
       batches.push(tokens.slice(i, i + SESSION_INTROSPECTION_BATCH_MAX));
     return (await Promise.all(batches.map(askMany))).flat();
+  };
+}
+
+/** Both ways of asking auth, for a RevocationList's options; none without auth's URL. */
+export function sessionIntrospectionFor(authUrl: string | undefined): {
+  introspect?: IntrospectSession;
+  introspectMany?: IntrospectSessions;
+} {
+  if (!authUrl) return {};
+  return {
+    introspect: createSessionIntrospection({ authUrl }),
+    introspectMany: createSessionsIntrospection({ authUrl }),
   };
 }
